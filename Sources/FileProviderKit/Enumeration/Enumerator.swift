@@ -1,0 +1,39 @@
+/// Lists a container's items page by page and reports its changes since a sync anchor.
+///
+/// A consumer gets an enumerator from ``FileProvider/enumerator(for:request:)`` and drives it as
+/// the system does: it asks for ``currentSyncAnchor()`` first, lists every page from an initial
+/// page until the next page is `nil`, then asks for the changes since the anchor — and since each
+/// anchor returned after — until `moreComing` is false. Every method may be called on a fresh
+/// enumerator with pages and anchors an earlier one returned.
+///
+/// The rules each method follows are stated on ``EnumerationObserver`` and ``ChangeObserver``. The
+/// working-set enumerator (for ``ItemIdentifier/workingSet``) supports change enumeration and
+/// reports changes for every item the consumer may hold; item enumeration of the working set
+/// lists those items.
+public protocol Enumerator: Sendable {
+    /// Reports one page of items to `observer`, starting at `page`, and finishes the page — with
+    /// the next page, with `nil` at the end, or with an error — before returning.
+    func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async
+
+    /// Reports one batch of the changes since `anchor` to `observer` and finishes the batch —
+    /// with a new anchor, or with an error — before returning.
+    func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async
+
+    /// The anchor of the container's current state.
+    ///
+    /// It is at or before the state the following listing delivers: changes made after it are
+    /// reported by ``enumerateChanges(for:from:)`` from it, possibly again. With no writes in
+    /// between, the changes since it are empty and it stays valid.
+    ///
+    /// - Throws: a ``FileProviderError`` (for example ``FileProviderError/Code/serverUnreachable``)
+    ///   or `CancellationError`.
+    func currentSyncAnchor() async throws -> SyncAnchor
+
+    /// Tells the enumerator it is no longer needed. Default: does nothing.
+    func invalidate() async
+}
+
+extension Enumerator {
+    /// Does nothing.
+    public func invalidate() async {}
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Who asks for an operation, and the progress the provider reports for it.
+///
+/// Apple's `NSFileProviderRequest` plus the `Progress` its completion-handler methods return: here
+/// the caller creates the progress, hands it in, and may observe it; the provider sets its total
+/// and completed unit counts as it works.
+public struct Request: Sendable {
+    /// Whether the system itself (not a user-facing application) asked.
+    public var isSystemRequest: Bool
+    /// Whether a file viewer (Finder, Files) asked.
+    public var isFileViewerRequest: Bool
+    /// The executable that asked, when known.
+    public var requestingExecutable: URL?
+    /// The progress the provider updates while it works.
+    public var progress: Progress
+
+    /// Creates a request. By default it comes from the system and carries a fresh progress.
+    public init(
+        isSystemRequest: Bool = true,
+        isFileViewerRequest: Bool = false,
+        requestingExecutable: URL? = nil,
+        progress: Progress = Progress(totalUnitCount: 0)
+    ) {
+        self.isSystemRequest = isSystemRequest
+        self.isFileViewerRequest = isFileViewerRequest
+        self.requestingExecutable = requestingExecutable
+        self.progress = progress
+    }
+}
