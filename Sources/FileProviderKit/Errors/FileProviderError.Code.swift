@@ -101,11 +101,5 @@ extension FileProviderError {
             default: false
             }
         }
-
-        /// Matches a thrown error against a code, so callers can write
-        /// `catch FileProviderError.Code.noSuchItem { … }`.
-        public static func ~= (code: Code, error: any Error) -> Bool {
-            (error as? FileProviderError)?.code == code
-        }
     }
 }

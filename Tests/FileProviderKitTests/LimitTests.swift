@@ -1,0 +1,75 @@
+import FileProviderKit
+import Foundation
+import Testing
+
+@Suite("Size limits at and past their edges")
+struct LimitTests {
+    @Test func pageHoldsAtMost500Bytes() throws {
+        #expect(try Page(Data(count: 500)).rawValue.count == 500)
+        #expect(throws: InvalidValueError(.pageTooLarge(byteCount: 501))) { try Page(Data(count: 501)) }
+        #expect(try Page(Data()).rawValue.isEmpty)
+    }
+
+    @Test func syncAnchorHoldsAtMost500Bytes() throws {
+        #expect(try SyncAnchor(Data(count: 500)).rawValue.count == 500)
+        #expect(throws: InvalidValueError(.syncAnchorTooLarge(byteCount: 501))) { try SyncAnchor(Data(count: 501)) }
+    }
+
+    @Test func versionComponentsHoldAtMost128Bytes() throws {
+        let version = try ItemVersion(contentVersion: Data(count: 128), metadataVersion: Data(count: 128))
+        #expect(version.contentVersion.count == 128)
+        #expect(throws: InvalidValueError(.versionComponentTooLarge(component: .content, byteCount: 129))) {
+            try ItemVersion(contentVersion: Data(count: 129), metadataVersion: Data())
+        }
+        #expect(throws: InvalidValueError(.versionComponentTooLarge(component: .metadata, byteCount: 129))) {
+            try ItemVersion(contentVersion: Data(), metadataVersion: Data(count: 129))
+        }
+    }
+
+    @Test func decodingEnforcesTheLimitsToo() throws {
+        let oversizedPage = try JSONEncoder().encode(Data(count: 501))
+        #expect(throws: InvalidValueError(.pageTooLarge(byteCount: 501))) {
+            try JSONDecoder().decode(Page.self, from: oversizedPage)
+        }
+        #expect(throws: InvalidValueError(.syncAnchorTooLarge(byteCount: 501))) {
+            try JSONDecoder().decode(SyncAnchor.self, from: oversizedPage)
+        }
+        let oversizedVersion = Data(
+            #"{"contentVersion":"\#(Data(count: 129).base64EncodedString())","metadataVersion":""}"#.utf8
+        )
+        #expect(throws: InvalidValueError(.versionComponentTooLarge(component: .content, byteCount: 129))) {
+            try JSONDecoder().decode(ItemVersion.self, from: oversizedVersion)
+        }
+    }
+
+    @Test func revisionVersionsEncodeBigEndianCounters() {
+        let version = ItemVersion(contentRevision: 1, metadataRevision: 258)
+        #expect(version.contentVersion == Data([0, 0, 0, 0, 0, 0, 0, 1]))
+        #expect(version.metadataVersion == Data([0, 0, 0, 0, 0, 0, 1, 2]))
+        #expect(version != ItemVersion(contentRevision: 1, metadataRevision: 259))
+        #expect(ItemVersion.beforeFirstSync.contentVersion == ItemVersion.beforeFirstSyncComponent)
+    }
+
+    @Test func initialPagesAreDistinctAndWithinTheLimit() throws {
+        #expect(Page.initialPageSortedByName != Page.initialPageSortedByDate)
+        #expect(Page.initialPageSortedByName.rawValue.count <= Page.maximumSize)
+        #expect(Page.initialPageSortedByDate.isInitial)
+        #expect(try !Page(Data([1, 2, 3])).isInitial)
+    }
+
+    @Test(arguments: ["", "a/b", "a:b", "/", ":"])
+    func domainIdentifierRejects(_ text: String) {
+        #expect(throws: InvalidValueError(.invalidDomainIdentifier(text))) { try DomainIdentifier(text) }
+    }
+
+    @Test func domainIdentifierAcceptsOrdinaryNames() throws {
+        #expect(try DomainIdentifier("com.example.account-1").rawValue == "com.example.account-1")
+    }
+
+    @Test func errorsDescribeTheLimit() {
+        #expect(
+            InvalidValueError(.pageTooLarge(byteCount: 501)).description
+                == "A page holds 501 bytes; at most 500 are allowed."
+        )
+    }
+}
