@@ -1,0 +1,4 @@
+/// Every check of the suite, area by area.
+enum CheckCatalogue {
+    static let all: [ConformanceCheck] = ItemChecks.all
+}

@@ -1,0 +1,201 @@
+import FileProviderKit
+import Foundation
+
+/// Provider operations that note themselves in the trail. Provider errors propagate unchanged.
+extension CheckContext {
+    /// A template for a new item; its identifier is the harness's, never the provider's.
+    func template(
+        named filename: String,
+        in parent: ItemIdentifier,
+        contentType: ContentType,
+        symlinkTarget: String? = nil
+    ) -> ItemSnapshot {
+        ItemSnapshot(
+            itemIdentifier: ItemIdentifier("harness-template-\(UUID().uuidString)"),
+            parentItemIdentifier: parent,
+            filename: filename,
+            contentType: contentType,
+            symlinkTargetPath: symlinkTarget
+        )
+    }
+
+    /// Creates a file with `contents` and returns the item as stored.
+    ///
+    /// - Throws: the provider's error, or stops the check when the provider returns no item.
+    @discardableResult
+    func createFile(
+        named filename: String,
+        in parent: ItemIdentifier = .rootContainer,
+        contents: Data = Data("hello".utf8),
+        options: CreateItemOptions = []
+    ) async throws -> ItemSnapshot {
+        let template = template(named: filename, in: parent, contentType: .forFilename(filename))
+        return try await create(template, contents: contents, options: options)
+    }
+
+    /// Creates a folder and returns the item as stored.
+    @discardableResult
+    func createFolder(named filename: String, in parent: ItemIdentifier = .rootContainer) async throws -> ItemSnapshot {
+        try await create(template(named: filename, in: parent, contentType: .folder), contents: nil)
+    }
+
+    /// Creates an item from `template` and returns the item as stored.
+    func create(_ template: ItemSnapshot, contents: Data?, options: CreateItemOptions = []) async throws -> ItemSnapshot
+    {
+        let result = try await createResult(template, contents: contents, options: options)
+        let item = try require(result?.item, "createItem(\(template.filename)) returned no item")
+        return ItemSnapshot(item)
+    }
+
+    /// Calls `createItem` and returns its raw result.
+    func createResult(
+        _ template: ItemSnapshot,
+        contents: Data?,
+        options: CreateItemOptions = []
+    ) async throws
+        -> ItemMutationResult?
+    {
+        var fields: ItemFields = [.filename, .parentItemIdentifier]
+        if contents != nil { fields.insert(.contents) }
+        let url = try contents.map { try file(containing: $0) }
+        note(
+            "createItem(\"\(template.filename)\" [\(template.contentType)] in \(template.parentItemIdentifier)"
+                + (contents.map { ", \($0.count) bytes" } ?? "")
+                + (options.isEmpty ? "" : ", options: \(options.rawValue)")
+                + ")"
+        )
+        return try await provider.createItem(
+            basedOn: template,
+            fields: fields,
+            contents: url,
+            options: options,
+            request: Request()
+        )
+    }
+
+    /// Modifies `item`: `changes` edits a copy, `fields` says which fields changed.
+    func modify(
+        _ item: ItemSnapshot,
+        fields: ItemFields,
+        contents: Data? = nil,
+        baseVersion: ItemVersion? = nil,
+        options: ModifyItemOptions = [],
+        description: String,
+        _ changes: (inout ItemSnapshot) -> Void = { _ in }
+    ) async throws -> ItemMutationResult {
+        var changed = item
+        changes(&changed)
+        let url = try contents.map { try file(containing: $0) }
+        note("modifyItem(\(item.itemIdentifier): \(description))")
+        return try await provider.modifyItem(
+            changed,
+            baseVersion: baseVersion ?? item.itemVersion,
+            changedFields: fields,
+            contents: url,
+            options: options,
+            request: Request()
+        )
+    }
+
+    /// Renames `item` and returns it as stored.
+    func rename(_ item: ItemSnapshot, to filename: String) async throws -> ItemSnapshot {
+        let result = try await modify(item, fields: .filename, description: "rename to \"\(filename)\"") {
+            $0.filename = filename
+        }
+        return ItemSnapshot(result.item)
+    }
+
+    /// Moves `item` into `parent` and returns it as stored.
+    func move(_ item: ItemSnapshot, to parent: ItemIdentifier) async throws -> ItemSnapshot {
+        let result = try await modify(item, fields: .parentItemIdentifier, description: "move to \(parent)") {
+            $0.parentItemIdentifier = parent
+        }
+        return ItemSnapshot(result.item)
+    }
+
+    /// Replaces the content of `item` and returns it as stored.
+    func write(_ contents: Data, to item: ItemSnapshot) async throws -> ItemSnapshot {
+        let result = try await modify(
+            item,
+            fields: .contents,
+            contents: contents,
+            description: "write \(contents.count) bytes"
+        )
+        return ItemSnapshot(result.item)
+    }
+
+    /// Deletes `item`, based on its version.
+    func delete(_ item: ItemSnapshot, options: DeleteItemOptions = []) async throws {
+        try await delete(item.itemIdentifier, baseVersion: item.itemVersion, options: options)
+    }
+
+    /// Deletes an identifier, based on `baseVersion`.
+    func delete(_ identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions = []) async throws {
+        note("deleteItem(\(identifier)\(options.contains(.recursive) ? ", recursive" : ""))")
+        try await provider.deleteItem(
+            identifier: identifier,
+            baseVersion: baseVersion,
+            options: options,
+            request: Request()
+        )
+    }
+
+    /// The current state of an item.
+    func item(_ identifier: ItemIdentifier) async throws -> ItemSnapshot {
+        note("item(for: \(identifier))")
+        return ItemSnapshot(try await provider.item(for: identifier, request: Request()))
+    }
+
+    /// Fetches an item's content and returns its bytes and the item; the returned file is removed.
+    func fetch(_ identifier: ItemIdentifier, version: ItemVersion? = nil) async throws -> (Data, ItemSnapshot) {
+        note("fetchContents(\(identifier))")
+        let fetched = try await provider.fetchContents(for: identifier, version: version, request: Request())
+        defer { try? FileManager.default.removeItem(at: fetched.url) }
+        let data = try Data(contentsOf: fetched.url)
+        return (data, ItemSnapshot(fetched.item))
+    }
+
+    /// An enumerator for `container`.
+    func enumerator(_ container: ItemIdentifier) async throws -> any Enumerator {
+        note("enumerator(for: \(container))")
+        return try await provider.enumerator(for: container, request: Request())
+    }
+
+    /// Every item of a container's listing, following pages to the end.
+    func list(
+        _ container: ItemIdentifier,
+        pageSize: Int = 50,
+        startingAt page: Page = .initialPageSortedByName
+    )
+        async throws -> [ItemSnapshot]
+    {
+        let enumerator = try await enumerator(container)
+        note("list \(container) (page size \(pageSize), from \(page))")
+        return try await enumerator.allItems(startingAt: page, suggestedPageSize: pageSize).map { ItemSnapshot($0) }
+    }
+
+    /// The current sync anchor of a container.
+    func anchor(_ container: ItemIdentifier = .workingSet) async throws -> SyncAnchor {
+        let enumerator = try await enumerator(container)
+        note("currentSyncAnchor(\(container))")
+        return try await enumerator.currentSyncAnchor()
+    }
+
+    /// Every change of a container since `anchor`, following `moreComing`.
+    func changes(
+        _ container: ItemIdentifier = .workingSet,
+        since anchor: SyncAnchor,
+        batchSize: Int = 50
+    )
+        async throws -> ChangeSet
+    {
+        let enumerator = try await enumerator(container)
+        note("changes of \(container) since \(anchor) (batch size \(batchSize))")
+        return try await enumerator.changes(since: anchor, suggestedBatchSize: batchSize)
+    }
+
+    /// The hooks that change the server as another client; stops the check when the fixture has none.
+    func remote() throws -> any RemoteChangeHooks {
+        try require(remoteHooks, "the subject declares remoteChanges but its fixture has no RemoteChangeHooks")
+    }
+}

@@ -1,0 +1,110 @@
+import FileProviderKit
+import Foundation
+
+/// Runs one check: makes the fixture, runs the body with a time limit, turns whatever escapes the
+/// body into findings, and tears the fixture down.
+struct CheckRunner {
+    let check: ConformanceCheck
+    let subject: ConformanceSubject
+    let options: ConformanceOptions
+
+    /// The seed of this check: the run's seed mixed with the check's identifier, so each check has
+    /// its own stream and replaying one check alone repeats it exactly.
+    var seed: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in check.id.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return options.seed ^ hash
+    }
+
+    func run() async -> CheckResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await outcome()
+        let elapsed = start.duration(to: clock.now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return CheckResult(
+            checkID: check.id,
+            title: check.title,
+            area: check.area,
+            outcome: outcome,
+            seconds: seconds,
+            seed: seed
+        )
+    }
+
+    private func outcome() async -> CheckResult.Outcome {
+        if let notApplicable = check.reasonNotApplicable(to: subject.capabilities) { return notApplicable }
+        if check.tier > options.tier { return .skipped("the check belongs to the \(check.tier) tier") }
+        let fixture: ProviderFixture
+        do {
+            fixture = try await subject.makeFixture()
+        } catch {
+            return .failed([Finding(checkID: check.id, message: "the subject's factory failed: \(error)", seed: seed)])
+        }
+        let context: CheckContext
+        do {
+            context = try CheckContext(
+                check: check,
+                fixture: fixture,
+                capabilities: subject.capabilities,
+                seed: seed,
+                tier: options.tier
+            )
+        } catch {
+            await fixture.tearDown()
+            return .failed([
+                Finding(checkID: check.id, message: "could not prepare a scratch folder: \(error)", seed: seed)
+            ])
+        }
+        await runBody(in: context)
+        context.cleanUp()
+        await fixture.tearDown()
+        let findings = context.findings
+        return findings.isEmpty ? .passed : .failed(findings)
+    }
+
+    private func runBody(in context: CheckContext) async {
+        let body = check.body
+        let timeout = options.checkTimeout
+        let finished = await withTimeout(timeout) {
+            do {
+                try await body(context)
+            } catch is CheckAborted {
+                return
+            } catch let violation as ContractViolation {
+                context.fail("the provider broke the observer contract: \(violation)")
+            } catch {
+                context.fail("\(context.lastOperation ?? "the check") failed unexpectedly", actual: "\(error)")
+            }
+        }
+        if !finished {
+            context.fail("the check did not finish within \(timeout); the provider may hang or ignore cancellation")
+        }
+    }
+}
+
+/// Runs `body` in a task of its own and returns `true` when it finished within `limit`; otherwise
+/// cancels it and returns `false` without waiting for it, so a hung provider cannot hang the run.
+func withTimeout(_ limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
+    let work = Task { await body() }
+    let race = AsyncStream<Bool>.makeStream()
+    let watcher = Task {
+        await work.value
+        race.continuation.yield(true)
+    }
+    let timer = Task {
+        try? await Task.sleep(for: limit)
+        race.continuation.yield(false)
+    }
+    var iterator = race.stream.makeAsyncIterator()
+    let finished = await iterator.next() ?? false
+    race.continuation.finish()
+    timer.cancel()
+    if !finished {
+        work.cancel()
+        watcher.cancel()
+    }
+    return finished
+}

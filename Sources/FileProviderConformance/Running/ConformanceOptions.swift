@@ -1,0 +1,29 @@
+/// How a conformance run proceeds.
+public struct ConformanceOptions: Sendable {
+    /// How much of the suite to run. Default: ``ConformanceTier/standard``.
+    public var tier: ConformanceTier
+    /// The seed every check and randomized run derives its randomness from. Default: a random seed,
+    /// printed in every finding so the run can be replayed.
+    public var seed: UInt64
+    /// The number of operations in each randomized run; `nil` takes the tier's
+    /// ``ConformanceTier/randomizedSteps``.
+    public var randomizedSteps: Int?
+    /// How long one check may take before it fails as hung. Default: 60 seconds.
+    public var checkTimeout: Duration
+
+    /// Creates options.
+    public init(
+        tier: ConformanceTier = .standard,
+        seed: UInt64 = UInt64.random(in: 0...UInt64.max),
+        randomizedSteps: Int? = nil,
+        checkTimeout: Duration = .seconds(60)
+    ) {
+        self.tier = tier
+        self.seed = seed
+        self.randomizedSteps = randomizedSteps
+        self.checkTimeout = checkTimeout
+    }
+
+    /// The number of operations in each randomized run.
+    public var effectiveRandomizedSteps: Int { max(1, randomizedSteps ?? tier.randomizedSteps) }
+}

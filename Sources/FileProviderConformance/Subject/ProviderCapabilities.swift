@@ -1,0 +1,54 @@
+/// What a provider declares it supports. The harness cross-checks every declaration both ways: a
+/// declared capability must work, and an undeclared one must fail the way the contract says.
+public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The bits of the set.
+    public let rawValue: UInt
+
+    /// Creates a set from its bits.
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// The provider accepts creations, modifications and deletions. Without it, each fails with
+    /// ``FileProviderKit/FileProviderError/Code/fileWriteNoPermission`` or
+    /// ``FileProviderKit/FileProviderError/Code/featureUnsupported`` and changes nothing.
+    public static let writing = ProviderCapabilities(rawValue: 1 << 0)
+    /// The domain has a trash. Without it, enumerating the trash fails with
+    /// ``FileProviderKit/FileProviderError/Code/featureUnsupported``.
+    public static let trash = ProviderCapabilities(rawValue: 1 << 1)
+    /// The provider adopts `PartialContentFetching`. Without it, it does not.
+    public static let partialContent = ProviderCapabilities(rawValue: 1 << 2)
+    /// The fixture offers ``RemoteChangeHooks`` to change the server as another client would.
+    public static let remoteChanges = ProviderCapabilities(rawValue: 1 << 3)
+    /// A modification with `failOnConflict` and a stale base version fails with
+    /// `localVersionConflictingWithServer`.
+    public static let failOnConflict = ProviderCapabilities(rawValue: 1 << 4)
+    /// A modification without `failOnConflict` and a stale base version keeps both contents: the
+    /// server's on the item, the incoming one in a conflict copy.
+    public static let conflictCopies = ProviderCapabilities(rawValue: 1 << 5)
+    /// The provider stores symbolic links.
+    public static let symbolicLinks = ProviderCapabilities(rawValue: 1 << 6)
+    /// Filenames that differ only in case are different names. Without it, they collide.
+    public static let caseSensitiveFilenames = ProviderCapabilities(rawValue: 1 << 7)
+
+    /// A provider that lists and serves content only.
+    public static let readOnly: ProviderCapabilities = []
+
+    /// Everything the reference provider supports, with case-insensitive filenames.
+    public static let reference: ProviderCapabilities = [
+        .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
+    ]
+
+    /// Every capability with its name, in declaration order.
+    public static let named: [(name: String, capability: ProviderCapabilities)] = [
+        ("writing", .writing), ("trash", .trash), ("partialContent", .partialContent),
+        ("remoteChanges", .remoteChanges), ("failOnConflict", .failOnConflict),
+        ("conflictCopies", .conflictCopies), ("symbolicLinks", .symbolicLinks),
+        ("caseSensitiveFilenames", .caseSensitiveFilenames),
+    ]
+
+    /// The names of the capabilities in the set, for example `[writing, trash]`.
+    public var description: String {
+        "[" + Self.named.filter { contains($0.capability) }.map(\.name).joined(separator: ", ") + "]"
+    }
+}
