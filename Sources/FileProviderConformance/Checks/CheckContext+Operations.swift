@@ -198,4 +198,26 @@ extension CheckContext {
     func remote() throws -> any RemoteChangeHooks {
         try require(remoteHooks, "the subject declares remoteChanges but its fixture has no RemoteChangeHooks")
     }
+
+    /// A second provider instance over the same store; stops the check when the fixture cannot open one.
+    func openAnotherInstance() async throws -> any FileProvider {
+        let open = try require(
+            anotherInstance,
+            "the subject declares freshInstances but its fixture cannot open another instance"
+        )
+        note("open another provider instance over the same store")
+        return try await open()
+    }
+
+    /// Every item below `container`, depth first, each folder's children in listing order.
+    func tree(below container: ItemIdentifier = .rootContainer, pageSize: Int = 50) async throws -> [ItemSnapshot] {
+        var result: [ItemSnapshot] = []
+        var pending = [container]
+        while let folder = pending.popLast() {
+            let children = try await list(folder, pageSize: pageSize)
+            result += children
+            pending += children.filter(\.contentType.isDirectory).map(\.itemIdentifier).reversed()
+        }
+        return result
+    }
 }

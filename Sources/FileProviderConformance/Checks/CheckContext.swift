@@ -13,6 +13,7 @@ final class CheckContext: Sendable {
     let checkID: String
     let provider: any FileProvider
     let remoteHooks: (any RemoteChangeHooks)?
+    let anotherInstance: (@Sendable () async throws -> any FileProvider)?
     let capabilities: ProviderCapabilities
     let seed: UInt64
     let tier: ConformanceTier
@@ -39,6 +40,7 @@ final class CheckContext: Sendable {
         self.checkID = check.id
         self.provider = fixture.provider
         self.remoteHooks = fixture.remote
+        self.anotherInstance = fixture.openAnotherInstance
         self.capabilities = capabilities
         self.seed = seed
         self.tier = tier

@@ -30,6 +30,9 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     public static let symbolicLinks = ProviderCapabilities(rawValue: 1 << 6)
     /// Filenames that differ only in case are different names. Without it, they collide.
     public static let caseSensitiveFilenames = ProviderCapabilities(rawValue: 1 << 7)
+    /// The fixture can open a second provider instance over the same store
+    /// (``ProviderFixture/openAnotherInstance``), which must continue from the first one's pages and anchors.
+    public static let freshInstances = ProviderCapabilities(rawValue: 1 << 8)
 
     /// A provider that lists and serves content only.
     public static let readOnly: ProviderCapabilities = []
@@ -37,6 +40,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// Everything the reference provider supports, with case-insensitive filenames.
     public static let reference: ProviderCapabilities = [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
+        .freshInstances,
     ]
 
     /// Every capability with its name, in declaration order.
@@ -44,7 +48,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("writing", .writing), ("trash", .trash), ("partialContent", .partialContent),
         ("remoteChanges", .remoteChanges), ("failOnConflict", .failOnConflict),
         ("conflictCopies", .conflictCopies), ("symbolicLinks", .symbolicLinks),
-        ("caseSensitiveFilenames", .caseSensitiveFilenames),
+        ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.

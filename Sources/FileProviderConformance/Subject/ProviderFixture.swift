@@ -11,6 +11,9 @@ public struct ProviderFixture: Sendable {
     /// The hooks that change the server as another client would; required when the subject
     /// declares ``ProviderCapabilities/remoteChanges``.
     public var remote: (any RemoteChangeHooks)?
+    /// Opens a second provider instance over the same store, as after a restart of the process;
+    /// required when the subject declares ``ProviderCapabilities/freshInstances``.
+    public var openAnotherInstance: (@Sendable () async throws -> any FileProvider)?
     /// Releases what the fixture holds; called once the check ends, whatever its outcome.
     public var tearDown: @Sendable () async -> Void
 
@@ -18,10 +21,12 @@ public struct ProviderFixture: Sendable {
     public init(
         provider: any FileProvider,
         remote: (any RemoteChangeHooks)? = nil,
+        openAnotherInstance: (@Sendable () async throws -> any FileProvider)? = nil,
         tearDown: @escaping @Sendable () async -> Void = {}
     ) {
         self.provider = provider
         self.remote = remote
+        self.openAnotherInstance = openAnotherInstance
         self.tearDown = tearDown
     }
 }
