@@ -18,12 +18,15 @@ final class CheckContext: Sendable {
     let seed: UInt64
     let tier: ConformanceTier
     let caseRule: FilenameCaseRule
+    let randomizedSteps: Int
+    let makeFixture: @Sendable () async throws -> ProviderFixture
     private let scratch: URL
     private let state: Mutex<State>
 
     private struct State {
         var operations: [String] = []
         var findings: [Finding] = []
+        var remarks: [String] = []
         var random: SeededRandomNumberGenerator
         var fileCounter = 0
     }
@@ -31,20 +34,20 @@ final class CheckContext: Sendable {
     init(
         check: ConformanceCheck,
         fixture: ProviderFixture,
-        capabilities: ProviderCapabilities,
+        subject: ConformanceSubject,
         seed: UInt64,
-        tier: ConformanceTier
-    )
-        throws
-    {
+        options: ConformanceOptions
+    ) throws {
         self.checkID = check.id
         self.provider = fixture.provider
         self.remoteHooks = fixture.remote
         self.anotherInstance = fixture.openAnotherInstance
-        self.capabilities = capabilities
+        self.capabilities = subject.capabilities
         self.seed = seed
-        self.tier = tier
-        self.caseRule = capabilities.contains(.caseSensitiveFilenames) ? .caseSensitive : .caseInsensitive
+        self.tier = options.tier
+        self.randomizedSteps = options.effectiveRandomizedSteps
+        self.makeFixture = subject.makeFixture
+        self.caseRule = subject.capabilities.contains(.caseSensitiveFilenames) ? .caseSensitive : .caseInsensitive
         self.scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("fileprovider-conformance-\(check.id)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -58,6 +61,8 @@ final class CheckContext: Sendable {
 
     var findings: [Finding] { state.withLock { $0.findings } }
 
+    var remarks: [String] { state.withLock { $0.remarks } }
+
     var lastOperation: String? { state.withLock { $0.operations.last } }
 
     // MARK: Recording
@@ -65,6 +70,11 @@ final class CheckContext: Sendable {
     /// Adds an operation to the trail.
     func note(_ operation: String) {
         state.withLock { $0.operations.append(operation) }
+    }
+
+    /// Records a fact worth reporting that is not a finding, such as a randomized run's speed.
+    func remark(_ text: String) {
+        state.withLock { $0.remarks.append(text) }
     }
 
     /// Records a finding and goes on.

@@ -20,7 +20,7 @@ struct ItemDigest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The digests of `items` by identifier; a later duplicate wins.
-    static func map(_ items: [some FileProviderItem]) -> [ItemIdentifier: ItemDigest] {
+    static func map(_ items: [any FileProviderItem]) -> [ItemIdentifier: ItemDigest] {
         Dictionary(items.map { ($0.itemIdentifier, ItemDigest($0)) }, uniquingKeysWith: { _, last in last })
     }
 

@@ -25,15 +25,26 @@ public struct CheckResult: Hashable, Codable, Sendable {
     public var seconds: Double
     /// The seed the check ran with.
     public var seed: UInt64
+    /// Facts the check reports that are not findings, such as a randomized run's speed.
+    public var remarks: [String]
 
     /// Creates a result.
-    public init(checkID: String, title: String, area: CheckArea, outcome: Outcome, seconds: Double, seed: UInt64) {
+    public init(
+        checkID: String,
+        title: String,
+        area: CheckArea,
+        outcome: Outcome,
+        seconds: Double,
+        seed: UInt64,
+        remarks: [String] = []
+    ) {
         self.checkID = checkID
         self.title = title
         self.area = area
         self.outcome = outcome
         self.seconds = seconds
         self.seed = seed
+        self.remarks = remarks
     }
 
     /// The findings of a failed check; empty otherwise.

@@ -21,7 +21,7 @@ struct CheckRunner {
     func run() async -> CheckResult {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await outcome()
+        let (outcome, remarks) = await outcome()
         let elapsed = start.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return CheckResult(
@@ -30,39 +30,39 @@ struct CheckRunner {
             area: check.area,
             outcome: outcome,
             seconds: seconds,
-            seed: seed
+            seed: seed,
+            remarks: remarks
         )
     }
 
-    private func outcome() async -> CheckResult.Outcome {
-        if let notApplicable = check.reasonNotApplicable(to: subject.capabilities) { return notApplicable }
-        if check.tier > options.tier { return .skipped("the check belongs to the \(check.tier) tier") }
+    private func outcome() async -> (CheckResult.Outcome, [String]) {
+        if let notApplicable = check.reasonNotApplicable(to: subject.capabilities) { return (notApplicable, []) }
+        if check.tier > options.tier { return (.skipped("the check belongs to the \(check.tier) tier"), []) }
         let fixture: ProviderFixture
         do {
             fixture = try await subject.makeFixture()
         } catch {
-            return .failed([Finding(checkID: check.id, message: "the subject's factory failed: \(error)", seed: seed)])
+            return (
+                .failed([Finding(checkID: check.id, message: "the subject's factory failed: \(error)", seed: seed)]), []
+            )
         }
         let context: CheckContext
         do {
-            context = try CheckContext(
-                check: check,
-                fixture: fixture,
-                capabilities: subject.capabilities,
-                seed: seed,
-                tier: options.tier
-            )
+            context = try CheckContext(check: check, fixture: fixture, subject: subject, seed: seed, options: options)
         } catch {
             await fixture.tearDown()
-            return .failed([
-                Finding(checkID: check.id, message: "could not prepare a scratch folder: \(error)", seed: seed)
-            ])
+            let finding = Finding(
+                checkID: check.id,
+                message: "could not prepare a scratch folder: \(error)",
+                seed: seed
+            )
+            return (.failed([finding]), [])
         }
         await runBody(in: context)
         context.cleanUp()
         await fixture.tearDown()
         let findings = context.findings
-        return findings.isEmpty ? .passed : .failed(findings)
+        return (findings.isEmpty ? .passed : .failed(findings), context.remarks)
     }
 
     private func runBody(in context: CheckContext) async {
