@@ -180,8 +180,10 @@ enum ChangeChecks {
         requires: .writing
     ) { context in
         let (folder, _) = try await EnumerationChecks.populatedFolder(context, count: 12)
-        let anchor = try await context.anchor(.workingSet)
         let enumerator = try await context.enumerator(.workingSet)
+        _ = try await context.createFile(named: "before-anchor.txt", in: folder.itemIdentifier)
+        context.note("currentSyncAnchor() of the same enumerator")
+        let anchor = try await enumerator.currentSyncAnchor()
         var replica: [ItemIdentifier: ItemDigest] = [:]
         var page: Page? = .initialPageSortedByName
         var round = 0
