@@ -72,8 +72,8 @@ public struct ItemSnapshot: FileProviderItem, Hashable, Codable, Sendable, Custo
                 isMostRecentVersionDownloaded: isMostRecentVersionDownloaded,
                 isShared: isShared,
                 isSharedByCurrentUser: isSharedByCurrentUser,
-                ownerNameComponents: ownerNameComponents,
-                mostRecentEditorNameComponents: mostRecentEditorNameComponents,
+                ownerNameComponents: ownerNameComponents.map(OutOfLine.init),
+                mostRecentEditorNameComponents: mostRecentEditorNameComponents.map(OutOfLine.init),
                 userInfo: userInfo,
                 extendedAttributes: extendedAttributes,
                 fileSystemFlags: fileSystemFlags ?? FileSystemFlags.defaultFlags(for: contentType),
@@ -115,8 +115,8 @@ public struct ItemSnapshot: FileProviderItem, Hashable, Codable, Sendable, Custo
                 isMostRecentVersionDownloaded: item.isMostRecentVersionDownloaded,
                 isShared: item.isShared,
                 isSharedByCurrentUser: item.isSharedByCurrentUser,
-                ownerNameComponents: item.ownerNameComponents,
-                mostRecentEditorNameComponents: item.mostRecentEditorNameComponents,
+                ownerNameComponents: item.ownerNameComponents.map(OutOfLine.init),
+                mostRecentEditorNameComponents: item.mostRecentEditorNameComponents.map(OutOfLine.init),
                 userInfo: item.userInfo,
                 extendedAttributes: item.extendedAttributes,
                 fileSystemFlags: item.fileSystemFlags,
@@ -289,14 +289,14 @@ public struct ItemSnapshot: FileProviderItem, Hashable, Codable, Sendable, Custo
 
     /// The owner of a shared item.
     public var ownerNameComponents: PersonNameComponents? {
-        get { storage.fields.ownerNameComponents }
-        set { uniqueStorage().fields.ownerNameComponents = newValue }
+        get { storage.fields.ownerNameComponents?.value }
+        set { uniqueStorage().fields.ownerNameComponents = newValue.map(OutOfLine.init) }
     }
 
     /// The last person who edited the item.
     public var mostRecentEditorNameComponents: PersonNameComponents? {
-        get { storage.fields.mostRecentEditorNameComponents }
-        set { uniqueStorage().fields.mostRecentEditorNameComponents = newValue }
+        get { storage.fields.mostRecentEditorNameComponents?.value }
+        set { uniqueStorage().fields.mostRecentEditorNameComponents = newValue.map(OutOfLine.init) }
     }
 
     /// Provider-defined values exposed to predicates.
@@ -383,8 +383,8 @@ extension ItemSnapshot {
         var isMostRecentVersionDownloaded: Bool
         var isShared: Bool
         var isSharedByCurrentUser: Bool
-        var ownerNameComponents: PersonNameComponents?
-        var mostRecentEditorNameComponents: PersonNameComponents?
+        var ownerNameComponents: OutOfLine<PersonNameComponents>?
+        var mostRecentEditorNameComponents: OutOfLine<PersonNameComponents>?
         var userInfo: [String: UserInfoValue]
         var extendedAttributes: [String: Data]
         var fileSystemFlags: FileSystemFlags
@@ -392,5 +392,35 @@ extension ItemSnapshot {
         var typeAndCreator: TypeAndCreator?
         var contentPolicy: ContentPolicy
         var decorations: [DecorationIdentifier]?
+    }
+
+    /// A value stored behind one reference, for the rarely set properties that are large inline
+    /// (a `PersonNameComponents` takes 104 bytes), so that every snapshot stays small. It encodes,
+    /// decodes, compares and hashes as the value it holds.
+    private struct OutOfLine<Value: Hashable & Codable & Sendable>: Hashable, Codable, Sendable {
+        private indirect enum Box: Hashable, Sendable {
+            case value(Value)
+        }
+
+        private let box: Box
+
+        init(_ value: Value) {
+            self.box = .value(value)
+        }
+
+        var value: Value {
+            switch box {
+            case .value(let value): value
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            self.init(try decoder.singleValueContainer().decode(Value.self))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
     }
 }

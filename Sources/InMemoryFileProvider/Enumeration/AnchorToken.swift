@@ -1,0 +1,58 @@
+import FileProviderKit
+import Foundation
+
+/// The content of a sync anchor the provider hands out: a position in the change log, and what
+/// it is valid for — the domain and the store epoch.
+///
+/// `position` is the rank of the next change-log entry to report. `marker`, set only when a batch
+/// had to stop inside the chain of not-yet-reported ancestors that must precede the entry at
+/// `position`, names the last of them delivered, so the next batch continues after it. All the
+/// continuation state is in the anchor: any enumerator of any provider over the same store
+/// continues from it.
+///
+/// Bytes: the codec header (`IMAN`, format version), domain fingerprint, epoch and position
+/// (8 bytes each), the marker (a string of at most 255 bytes, empty for none) and the checksum:
+/// at most 294 bytes.
+struct AnchorToken: Hashable, Sendable {
+    private static let magic: StaticString = "IMAN"
+
+    let domain: UInt64
+    let epoch: UInt64
+    let position: UInt64
+    let marker: ItemIdentifier?
+
+    init(domain: UInt64, epoch: UInt64, position: UInt64, marker: ItemIdentifier?) {
+        self.domain = domain
+        self.epoch = epoch
+        self.position = position
+        self.marker = marker
+    }
+
+    /// Decodes an anchor; `nil` when it is not an anchor this provider wrote.
+    init?(_ anchor: SyncAnchor) {
+        guard var reader = TokenCodec.Reader(anchor.rawValue, magic: Self.magic),
+            let domain = reader.readUInt64(),
+            let epoch = reader.readUInt64(),
+            let position = reader.readUInt64(),
+            let marker = reader.readString(),
+            reader.isAtEnd
+        else { return nil }
+        self.init(
+            domain: domain,
+            epoch: epoch,
+            position: position,
+            marker: marker.isEmpty ? nil : ItemIdentifier(marker)
+        )
+    }
+
+    /// The anchor's bytes, or `nil` if they would exceed ``SyncAnchor/maximumSize`` (which the
+    /// bound on identifiers rules out).
+    var anchor: SyncAnchor? {
+        var writer = TokenCodec.Writer(magic: Self.magic)
+        writer.append(domain)
+        writer.append(epoch)
+        writer.append(position)
+        writer.append(marker?.rawValue ?? "")
+        return try? SyncAnchor(writer.finish())
+    }
+}

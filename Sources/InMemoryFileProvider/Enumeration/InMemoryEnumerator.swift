@@ -1,0 +1,135 @@
+import FileProviderKit
+import Foundation
+
+/// Lists a container of an ``InMemoryStore`` and reports the store's changes.
+///
+/// - Listing: keyset pages of at most `suggestedPageSize` items (at least one), by name (the
+///   collision key under the domain's case rule) or by date (modification date, then identifier)
+///   as the initial page asks; the working set lists every item of the domain — trashed ones
+///   included, each with its real parent — by identifier. Seeking a page costs O(log n), and
+///   items that stay in the container across pages are listed exactly once whatever changes in
+///   between. A page from another domain, container or store epoch, or that is not the store's
+///   at all, fails with ``FileProviderError/Code/pageExpired``.
+/// - Changes: every enumerator, whatever its container, reports all the changes of the domain,
+///   as the working set's does (a global change feed is allowed for any container); see
+///   ``enumerateChanges(for:from:)``.
+///
+/// An enumerator holds no state of its own: pages and anchors carry everything, so any
+/// enumerator of any provider over the same store continues from them.
+public struct InMemoryEnumerator: Enumerator {
+    let store: InMemoryStore
+    /// The container this enumerator lists.
+    public let container: ItemIdentifier
+
+    /// Reports one page and finishes it with the next page, `nil` at the end, or an error:
+    /// ``FileProviderError/Code/pageExpired``, ``FileProviderError/Code/noSuchItem`` when the
+    /// container no longer exists, ``FileProviderError/Code/featureUnsupported`` for the trash
+    /// of a domain without one, `CancellationError`, or the knobs' errors.
+    public func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async {
+        do {
+            try await store.begin(.enumerateItems, container)
+            let limit = max(1, observer.suggestedPageSize)
+            let (items, next) = try store.mutate { (state, _) throws(FileProviderError) in
+                let domain = TokenCodec.fingerprint(state.domain.identifier.rawValue)
+                let containerPrint = TokenCodec.fingerprint(container.rawValue)
+                var initialOrder: PageToken.Key?
+                var after: PageToken.Key?
+                switch page {
+                case .initialPageSortedByName: initialOrder = .name("")
+                case .initialPageSortedByDate: initialOrder = .date(DateKey(time: -.infinity, identifier: ""))
+                default:
+                    guard let token = PageToken(page), token.domain == domain, token.epoch == state.epoch,
+                        token.container == containerPrint
+                    else { throw StoreState.expiredPage }
+                    after = token.key
+                }
+                let (items, last) = try state.listPage(
+                    of: container,
+                    initialOrder: initialOrder,
+                    after: after,
+                    limit: limit
+                )
+                let next = try last.map { (key) throws(FileProviderError) -> Page in
+                    guard
+                        let page = PageToken(domain: domain, epoch: state.epoch, container: containerPrint, key: key)
+                            .page
+                    else { throw FileProviderError(.cannotSynchronize, message: "The next page would be too large.") }
+                    return page
+                }
+                return (items, next)
+            }
+            if !items.isEmpty { observer.didEnumerate(items) }
+            observer.finishEnumerating(upTo: next)
+        } catch {
+            observer.finishEnumeratingWithError(error)
+        }
+    }
+
+    /// Reports one batch of the domain's changes since `anchor` and finishes it.
+    ///
+    /// The batch holds at most `suggestedBatchSize` updates and deletions together (at least
+    /// one); changes coalesce per item (each reports the item's current state); a parent comes
+    /// before its children, in the batch and across batches; moves and trashing are updates
+    /// carrying the new parent; a recursive deletion reports every descendant; no identifier is
+    /// both updated and deleted. With `moreComing` the returned anchor differs from `anchor` and
+    /// carries the continuation. With no change since `anchor`, the batch is empty and the same
+    /// anchor comes back.
+    ///
+    /// Finishes with ``FileProviderError/Code/syncAnchorExpired`` for an anchor that is garbage,
+    /// from another domain or store epoch, ahead of the store, or older than the retained
+    /// history; with `CancellationError`; or with the knobs' errors.
+    public func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
+        do {
+            try await store.begin(.enumerateChanges, container)
+            let limit = max(1, observer.suggestedBatchSize)
+            let (batch, next) = try store.mutate { (state, _) throws(FileProviderError) in
+                let domain = TokenCodec.fingerprint(state.domain.identifier.rawValue)
+                guard let token = AnchorToken(anchor), token.domain == domain, token.epoch == state.epoch,
+                    state.isRetained(token.position)
+                else {
+                    throw FileProviderError(
+                        .syncAnchorExpired,
+                        message: "The anchor is not one this store can continue from."
+                    )
+                }
+                let batch = state.changes(from: token.position, marker: token.marker, limit: limit)
+                let next = AnchorToken(
+                    domain: domain,
+                    epoch: state.epoch,
+                    position: batch.position,
+                    marker: batch.marker
+                )
+                guard let nextAnchor = next.anchor else {
+                    throw FileProviderError(.cannotSynchronize, message: "The next anchor would be too large.")
+                }
+                return (batch, nextAnchor)
+            }
+            if !batch.updated.isEmpty { observer.didUpdate(batch.updated) }
+            if !batch.deleted.isEmpty { observer.didDeleteItems(withIdentifiers: batch.deleted) }
+            observer.finishEnumeratingChanges(upTo: next, moreComing: batch.moreComing)
+        } catch {
+            observer.finishEnumeratingWithError(error)
+        }
+    }
+
+    /// The anchor of the store's latest change: changes after it are reported from it. With no
+    /// write in between, changes from it are empty and it stays valid.
+    ///
+    /// - Throws: `CancellationError`, ``FileProviderError/Code/cannotSynchronize`` should the
+    ///   anchor not fit, or the knobs' errors.
+    public func currentSyncAnchor() async throws -> SyncAnchor {
+        try await store.begin(.currentSyncAnchor, container)
+        return try store.mutate { (state, _) throws(FileProviderError) in
+            let token = AnchorToken(
+                domain: TokenCodec.fingerprint(state.domain.identifier.rawValue),
+                epoch: state.epoch,
+                position: state.log.nextRank,
+                marker: nil
+            )
+            guard let anchor = token.anchor else {
+                throw FileProviderError(.cannotSynchronize, message: "The anchor would be too large.")
+            }
+            return anchor
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import FileProviderKit
+
+extension StoreState {
+    /// One batch of changes from an anchor's position.
+    struct ChangeBatch {
+        var updated: [any FileProviderItem] = []
+        var deleted: [ItemIdentifier] = []
+        var position: UInt64
+        var marker: ItemIdentifier?
+        var moreComing = false
+
+        var count: Int { updated.count + deleted.count }
+    }
+
+    /// Whether an anchor's position can be honoured: every entry from it on is retained.
+    func isRetained(_ position: UInt64) -> Bool {
+        position >= log.firstRetainedRank && position <= log.nextRank
+    }
+
+    /// The changes from change-log rank `position` on, at most `limit` of them.
+    ///
+    /// Each entry is reported only if it is its item's latest (an item's metadata revision is the
+    /// rank of its latest entry), so changes coalesce per item and an item reports its current
+    /// state once; a deletion is always an item's last entry. Before an item, its ancestors that
+    /// have later entries — so may be unknown to the consumer, having been created after the
+    /// anchor — are reported first, top down: parents always precede their children, in a batch
+    /// and across batches. When those ancestors do not fit in an empty batch, the batch delivers
+    /// the first of them and `marker` remembers the last one delivered.
+    ///
+    /// Cost: O(entries scanned · log n); the entries scanned are at most the changes since the
+    /// anchor, each scanned once across the whole catch-up.
+    func changes(from position: UInt64, marker: ItemIdentifier?, limit: Int) -> ChangeBatch {
+        var batch = ChangeBatch(position: position, marker: marker)
+        var emitted: Set<ItemIdentifier> = []
+        while batch.position < log.nextRank, batch.count < limit, let entry = log.entry(at: batch.position) {
+            if entry.isDeletion {
+                batch.deleted.append(entry.identifier)
+                batch.position += 1
+                batch.marker = nil
+                continue
+            }
+            guard let item = storedItem(entry.identifier), Self.latestRank(of: item) == batch.position else {
+                batch.position += 1
+                batch.marker = nil
+                continue
+            }
+            var chain = ancestorsToReport(before: item, at: batch.position) + [item]
+            if let marker = batch.marker, let index = chain.firstIndex(where: { $0.itemIdentifier == marker }) {
+                chain.removeFirst(index + 1)
+            }
+            chain.removeAll { emitted.contains($0.itemIdentifier) }
+            let room = limit - batch.count
+            if chain.count <= room {
+                for item in chain {
+                    batch.updated.append(item)
+                    emitted.insert(item.itemIdentifier)
+                }
+                batch.position += 1
+                batch.marker = nil
+            } else {
+                if batch.count == 0 {
+                    for item in chain.prefix(room) { batch.updated.append(item) }
+                    batch.marker = chain[room - 1].itemIdentifier
+                }
+                break
+            }
+        }
+        batch.moreComing = batch.position < log.nextRank
+        return batch
+    }
+
+    /// The ancestors of `item` whose latest change is after `position`, top down: those the
+    /// consumer may not know yet when it receives `item`.
+    private func ancestorsToReport(before item: ItemSnapshot, at position: UInt64) -> [ItemSnapshot] {
+        var chain: [ItemSnapshot] = []
+        var cursor = item.parentItemIdentifier
+        while !cursor.isReservedContainer, let ancestor = storedItem(cursor), Self.latestRank(of: ancestor) > position {
+            chain.append(ancestor)
+            cursor = ancestor.parentItemIdentifier
+        }
+        return chain.reversed()
+    }
+}

@@ -1,0 +1,79 @@
+import FileProviderKit
+import Foundation
+import Synchronization
+
+/// The files through which content enters and leaves a provider: it reads the files callers hand
+/// in, and writes fetched content to new files in a temporary folder, which it removes when the
+/// provider is invalidated.
+final class ContentFiles: Sendable {
+    private let configuredDirectory: URL?
+    /// The folder in use and the number of files written to it.
+    private let state = Mutex<(directory: URL?, count: UInt64)>((nil, 0))
+
+    init(directory: URL?) {
+        self.configuredDirectory = directory
+    }
+
+    /// The bytes of a file handed in.
+    ///
+    /// - Throws: ``FileProviderError/Code/fileReadNoSuchFile`` when nothing exists at `url`;
+    ///   ``FileProviderError/Code/fileReadUnknown`` when it cannot be read (a folder, no
+    ///   permission).
+    static func read(_ url: URL) throws(FileProviderError) -> Data {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw FileProviderError(
+                .fileReadUnknown,
+                message: "The file at \(url.path) cannot be read.",
+                underlyingError: error
+            )
+        }
+    }
+
+    /// Writes `data` to a new file named after `filename` and returns its URL. The file belongs
+    /// to the caller; nothing is left behind when writing fails.
+    ///
+    /// - Throws: ``FileProviderError/Code/cannotSynchronize`` when the file cannot be written.
+    func write(_ data: Data, named filename: String) throws(FileProviderError) -> URL {
+        let (directory, number) = state.withLock { state -> (URL, UInt64) in
+            let directory =
+                state.directory ?? configuredDirectory
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "InMemoryFileProvider-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)",
+                    isDirectory: true
+                )
+            state.directory = directory
+            state.count += 1
+            return (directory, state.count)
+        }
+        let url = directory.appendingPathComponent("\(number)-\(filename)", isDirectory: false)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try data.write(to: url, options: .withoutOverwriting)
+            return url
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw FileProviderError(
+                .cannotSynchronize,
+                message: "The content could not be written to \(url.path).",
+                underlyingError: error
+            )
+        }
+    }
+
+    /// Removes the temporary folder this object created, with any file the callers left in it.
+    /// A configured folder is left in place.
+    func removeTemporaryDirectory() {
+        let directory = state.withLock { state -> URL? in
+            defer { state.directory = nil }
+            return state.directory
+        }
+        if let directory, directory != configuredDirectory {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+}
