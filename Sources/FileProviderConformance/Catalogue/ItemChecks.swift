@@ -256,8 +256,20 @@ enum ItemChecks {
             _ = try await context.createFile(named: "stable.txt")
         }
         let before = ItemDigest.map(try await context.tree())
-        for (identifier, digest) in before where !digest.isDirectory {
-            _ = try await context.fetch(identifier)
+        for (identifier, digest) in before {
+            let first = try await context.item(identifier)
+            let second = try await context.item(identifier)
+            context.expectEqual(
+                second.itemVersion,
+                first.itemVersion,
+                "two lookups of \(identifier) returned different versions"
+            )
+            context.expectEqual(
+                first.itemVersion,
+                digest.version,
+                "a lookup of \(identifier) returned another version than its listing"
+            )
+            if !digest.isDirectory { _ = try await context.fetch(identifier) }
         }
         let after = ItemDigest.map(try await context.tree())
         let differences = ItemDigest.differences(after, before)

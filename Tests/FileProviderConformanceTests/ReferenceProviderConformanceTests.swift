@@ -1,0 +1,29 @@
+import FileProviderConformance
+import FileProviderKit
+import Testing
+
+@Suite("The reference provider passes everything it declares")
+struct ReferenceProviderConformanceTests {
+    static let subject = ConformanceSubject.referenceProvider()
+
+    @Test(arguments: Conformance.checks(for: .standard))
+    func check(_ check: ConformanceCheck) async {
+        let options = ConformanceOptions(seed: 20_261_121, randomizedSteps: 500)
+        let result = await Conformance.run(check, against: Self.subject, options: options)
+        result.recordIssues()
+        if case .unsupported(let reason) = result.outcome {
+            Issue.record("the reference provider declares everything, yet \(check.id) is unsupported: \(reason)")
+        }
+    }
+
+    @Test func caseSensitiveAndTrashlessVariantsPassToo() async {
+        for subject in [
+            ConformanceSubject.referenceProvider(caseRule: .caseSensitive),
+            ConformanceSubject.referenceProvider(supportsTrash: false),
+        ] {
+            let report = await Conformance.run(subject, options: ConformanceOptions(tier: .smoke, seed: 7))
+            report.recordIssues()
+            #expect(report.passedCount > 0)
+        }
+    }
+}
