@@ -29,7 +29,9 @@ extension Enumerator {
 
     /// One batch of the changes since `anchor`: a single call to ``enumerateChanges(for:from:)``.
     ///
-    /// - Parameter suggestedBatchSize: the most changes the batch may hold; values below 1 count as 1.
+    /// - Parameters:
+    ///   - anchor: the anchor to enumerate from.
+    ///   - suggestedBatchSize: the most changes the batch may hold; values below 1 count as 1.
     /// - Throws: the provider's error (``FileProviderError/Code/syncAnchorExpired`` for an anchor it
     ///   cannot honour), `CancellationError`, or a ``ContractViolation`` (no finish, a second finish,
     ///   changes after the finish, more changes than suggested, one identifier both updated and

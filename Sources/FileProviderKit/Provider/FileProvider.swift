@@ -27,7 +27,10 @@ public protocol FileProvider: Sendable {
 
     /// Writes an item's content to a file and returns it with the item.
     ///
-    /// - Parameter version: the version wanted, or `nil` for the latest.
+    /// - Parameters:
+    ///   - identifier: the file (or symbolic link) whose content to fetch.
+    ///   - version: the version wanted, or `nil` for the latest.
+    ///   - request: who asks, and the progress to report.
     /// - Throws: ``FileProviderError/Code/noSuchItem``; ``FileProviderError/Code/invalidArgument``
     ///   for a directory; ``FileProviderError/Code/versionNoLongerAvailable`` when `version` is gone.
     func fetchContents(
@@ -42,10 +45,12 @@ public protocol FileProvider: Sendable {
     /// - Parameters:
     ///   - template: the item to create; only the properties in `fields` (plus identifier, parent,
     ///     filename and content type) are defined.
+    ///   - fields: the properties of `template` that are defined.
     ///   - contents: the content of a file, `nil` for folders (a symbolic link's target is in the
     ///     template).
     ///   - options: with ``CreateItemOptions/mayAlreadyExist``, a matching existing item is
     ///     returned instead of a duplicate.
+    ///   - request: who asks, and the progress to report.
     /// - Returns: the result, or `nil` when the provider refuses the item (with
     ///   ``CreateItemOptions/mayAlreadyExist``: when nothing matches and there is no content).
     /// - Throws: ``FileProviderError/Code/noSuchItem`` when the parent does not exist;
@@ -71,7 +76,10 @@ public protocol FileProvider: Sendable {
     ///     the provider fails with ``FileProviderError/Code/localVersionConflictingWithServer``
     ///     under ``ModifyItemOptions/failOnConflict``, and otherwise resolves the conflict without
     ///     losing either side's content.
+    ///   - changedFields: the fields of `item` that changed; the others are to be left as stored.
     ///   - contents: the new content when `changedFields` contains ``ItemFields/contents``.
+    ///   - options: ``ModifyItemOptions/failOnConflict`` and the other options of the change.
+    ///   - request: who asks, and the progress to report.
     /// - Throws: ``FileProviderError/Code/noSuchItem`` when the item or the new parent does not
     ///   exist; ``FileProviderError/Code/filenameCollision``; ``FileProviderError/Code/invalidFilename``;
     ///   ``FileProviderError/Code/invalidArgument`` when a folder would move into itself or its

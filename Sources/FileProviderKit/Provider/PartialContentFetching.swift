@@ -7,6 +7,10 @@ public protocol PartialContentFetching: FileProvider {
     /// whole file.
     ///
     /// - Parameters:
+    ///   - identifier: the file whose content to fetch.
+    ///   - version: the version the caller already holds extents of.
+    ///   - request: who asks, and the progress to report.
+    ///   - minimalRange: the bytes the caller needs, as offsets into the file.
     ///   - alignment: a power of two.
     ///   - options: with ``FetchContentsOptions/strictVersioning`` only `version` will do.
     /// - Throws: ``FileProviderError/Code/noSuchItem``; ``FileProviderError/Code/versionNoLongerAvailable``
