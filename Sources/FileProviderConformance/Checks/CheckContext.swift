@@ -1,6 +1,5 @@
 import FileProviderKit
 import Foundation
-import Synchronization
 
 /// What a check body works with: the fixture's provider, the subject's capabilities, a seeded
 /// random generator, and operations that record themselves in the trail a finding reports.
@@ -21,7 +20,7 @@ final class CheckContext: Sendable {
     let randomizedSteps: Int
     let makeFixture: @Sendable () async throws -> ProviderFixture
     private let scratch: URL
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     private struct State {
         var operations: [String] = []
@@ -51,7 +50,7 @@ final class CheckContext: Sendable {
         self.scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("fileprovider-conformance-\(check.id)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        self.state = Mutex(State(random: SeededRandomNumberGenerator(seed: seed)))
+        self.state = LockedValue(State(random: SeededRandomNumberGenerator(seed: seed)))
     }
 
     /// Removes the files the check wrote.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A ``ChangeObserver`` that records one batch and the contract violations it sees.
 final class RecordingChangeObserver: ChangeObserver {
     private enum Outcome {
@@ -14,7 +12,7 @@ final class RecordingChangeObserver: ChangeObserver {
     }
 
     let suggestedBatchSize: Int
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(suggestedBatchSize: Int) {
         self.suggestedBatchSize = suggestedBatchSize

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An ``EnumerationObserver`` that records one page and the contract violations it sees.
 final class RecordingEnumerationObserver: EnumerationObserver {
     private enum Outcome {
@@ -13,7 +11,7 @@ final class RecordingEnumerationObserver: EnumerationObserver {
     }
 
     let suggestedPageSize: Int
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(suggestedPageSize: Int) {
         self.suggestedPageSize = suggestedPageSize

@@ -1,5 +1,4 @@
 import FileProviderKit
-import Synchronization
 
 /// A ``DomainManager`` that keeps each domain's data in an ``InMemoryStore`` and publishes the
 /// signals providers send as ``signals``, for a host to act on.
@@ -16,13 +15,13 @@ public final class InMemoryDomainManager: DomainManager {
     public let signals: AsyncStream<DomainSignal>
     private let continuation: AsyncStream<DomainSignal>.Continuation
     private let configuration: InMemoryStoreConfiguration
-    private let state: Mutex<(stores: [DomainIdentifier: InMemoryStore], nextEpoch: UInt64)>
+    private let state: LockedValue<(stores: [DomainIdentifier: InMemoryStore], nextEpoch: UInt64)>
 
     /// Creates a manager without domains whose stores use `configuration`.
     public init(configuration: InMemoryStoreConfiguration = InMemoryStoreConfiguration()) {
         (signals, continuation) = AsyncStream.makeStream(of: DomainSignal.self)
         self.configuration = configuration
-        self.state = Mutex(([:], configuration.initialEpoch))
+        self.state = LockedValue(([:], configuration.initialEpoch))
     }
 
     deinit {

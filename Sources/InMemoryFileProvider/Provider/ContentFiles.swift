@@ -1,6 +1,5 @@
 import FileProviderKit
 import Foundation
-import Synchronization
 
 /// The files through which content enters and leaves a provider: it reads the files callers hand
 /// in, and writes fetched content to new files in a temporary folder, which it removes when the
@@ -8,7 +7,7 @@ import Synchronization
 final class ContentFiles: Sendable {
     private let configuredDirectory: URL?
     /// The folder in use and the number of files written to it.
-    private let state = Mutex<(directory: URL?, count: UInt64)>((nil, 0))
+    private let state = LockedValue<(directory: URL?, count: UInt64)>((nil, 0))
 
     init(directory: URL?) {
         self.configuredDirectory = directory

@@ -1,6 +1,5 @@
 import FileProviderKit
 import Foundation
-import Synchronization
 
 /// The server of one domain, held in memory: the items, their content and the change log that
 /// every ``InMemoryFileProvider`` over it reads and writes.
@@ -23,7 +22,7 @@ import Synchronization
 /// - ``resetEpoch()``: every page and anchor handed out expires.
 /// - ``snapshot()``: everything the store holds, to check a call changed exactly what it should.
 public final class InMemoryStore: Sendable {
-    let state: Mutex<StoreState>
+    let state: LockedValue<StoreState>
     /// The store's configuration.
     public let configuration: InMemoryStoreConfiguration
     private let onSignal: @Sendable (DomainSignal) -> Void
@@ -38,7 +37,7 @@ public final class InMemoryStore: Sendable {
         configuration: InMemoryStoreConfiguration = InMemoryStoreConfiguration(),
         onSignal: @escaping @Sendable (DomainSignal) -> Void = { _ in }
     ) {
-        self.state = Mutex(StoreState(domain: domain, configuration: configuration))
+        self.state = LockedValue(StoreState(domain: domain, configuration: configuration))
         self.configuration = configuration
         self.onSignal = onSignal
     }

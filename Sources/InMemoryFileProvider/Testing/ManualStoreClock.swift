@@ -1,14 +1,14 @@
+import FileProviderKit
 import Foundation
-import Synchronization
 
 /// A clock that only moves when told: ``advance(by:)`` moves it, and ``sleep(for:)`` moves it by
 /// the duration and returns at once, so added latency costs a test no real time.
 public final class ManualStoreClock: StoreClock {
-    private let state: Mutex<(now: Date, slept: Duration)>
+    private let state: LockedValue<(now: Date, slept: Duration)>
 
     /// Creates a clock showing `start` (by default the reference date, 2001-01-01 00:00:00 UTC).
     public init(start: Date = Date(timeIntervalSinceReferenceDate: 0)) {
-        state = Mutex((start, .zero))
+        state = LockedValue((start, .zero))
     }
 
     /// The clock's current date.

@@ -1,6 +1,5 @@
 import FileProviderKit
 import Foundation
-import Synchronization
 
 /// The reference provider's enumerator with one bug added.
 final class BrokenEnumerator: Enumerator {
@@ -10,7 +9,7 @@ final class BrokenEnumerator: Enumerator {
     /// For ``Bug/anchorAfterListing``: the listing as it was when the enumerator was made.
     let snapshot: [any FileProviderItem]
     /// For ``Bug/continuationInEnumerator``: continuation anchors only this enumerator understands.
-    private let continuations = Mutex<[SyncAnchor: SyncAnchor]>([:])
+    private let continuations = LockedValue<[SyncAnchor: SyncAnchor]>([:])
 
     init(base: any Enumerator, bug: Bug, tracker: ParentTracker, snapshot: [any FileProviderItem]) {
         self.base = base
@@ -137,7 +136,7 @@ private final class ChangeInterceptor: ChangeObserver {
     let observer: any ChangeObserver
     let bug: Bug
     let tracker: ParentTracker
-    private let state = Mutex<Finish?>(nil)
+    private let state = LockedValue<Finish?>(nil)
 
     var suggestedBatchSize: Int { observer.suggestedBatchSize }
     var finish: Finish? { state.withLock { $0 } }

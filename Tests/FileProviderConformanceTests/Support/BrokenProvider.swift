@@ -1,14 +1,13 @@
 import FileProviderKit
 import Foundation
 import InMemoryFileProvider
-import Synchronization
 
 /// The reference provider with one bug added, the way real providers get it wrong.
 final class BrokenProvider: FileProvider {
     let base: InMemoryFileProvider
     let bug: Bug
     let tracker = ParentTracker()
-    private let lookups = Mutex<UInt64>(0)
+    private let lookups = LockedValue<UInt64>(0)
 
     init(base: InMemoryFileProvider, bug: Bug) {
         self.base = base

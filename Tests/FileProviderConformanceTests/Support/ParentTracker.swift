@@ -1,10 +1,9 @@
 import FileProviderKit
-import Synchronization
 
 /// What a broken provider remembers of the parents it has reported, as a buggy provider's cache
 /// would.
 final class ParentTracker: Sendable {
-    private let parents = Mutex<[ItemIdentifier: ItemIdentifier]>([:])
+    private let parents = LockedValue<[ItemIdentifier: ItemIdentifier]>([:])
 
     func record(_ items: [any FileProviderItem]) {
         parents.withLock { parents in
