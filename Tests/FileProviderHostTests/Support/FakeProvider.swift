@@ -1,6 +1,5 @@
 import FileProviderKit
 import Foundation
-import Synchronization
 
 /// A small, well-behaved in-memory provider for the host's tests, with fault injection and
 /// remote (server-side) changes.
@@ -33,7 +32,7 @@ final class FakeProvider: FileProvider {
         var unsupportedFields: ItemFields = []
     }
 
-    private let store = Mutex(Store())
+    private let store = Locked(Store())
     private let folder: URL
 
     init() {

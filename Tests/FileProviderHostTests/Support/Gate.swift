@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A barrier a fake provider call waits at until the test opens it, or until the waiting task is
 /// cancelled. The test learns that a call arrived through ``arrivals``.
@@ -10,7 +9,7 @@ final class Gate: Sendable {
         var lastKey = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let arrivalsContinuation: AsyncStream<Void>.Continuation
 
     /// One element per call that reached the gate.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock that moves only when a test advances it; sleepers wake when their deadline passes.
 final class ManualClock: Clock {
@@ -22,7 +21,7 @@ final class ManualClock: Clock {
         var lastKey = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Instant { Instant(offset: state.withLock { $0.now }) }
     var minimumResolution: Duration { .zero }
