@@ -19,7 +19,9 @@ struct AutomaticSchedulingTests {
         var creations: [OperationID] = []
         for index in 0..<40 {
             creations.append(
-                try await host.submit(.createItem(HostFixture.template("file-\(index).txt"), fields: .all, contents: nil, options: []))
+                try await host.submit(
+                    .createItem(HostFixture.template("file-\(index).txt"), fields: .all, contents: nil, options: [])
+                )
             )
         }
         try await host.waitUntilIdle()
@@ -29,14 +31,22 @@ struct AutomaticSchedulingTests {
             #expect(record.state == .succeeded)
             created.append(try #require(record.resultItem))
         }
-        for item in created.prefix(10) { provider.remoteMove(item.itemIdentifier, renamedTo: "remote-\(item.filename)") }
+        for item in created.prefix(10) {
+            provider.remoteMove(item.itemIdentifier, renamedTo: "remote-\(item.filename)")
+        }
         await host.signalEnumerator(for: .workingSet)
         for item in created.dropFirst(10) {
             for round in 1...2 {
                 var renamed = item
                 renamed.filename = "round-\(round)-\(item.filename)"
                 try await host.submit(
-                    .modifyItem(renamed, baseVersion: item.itemVersion, changedFields: .filename, contents: nil, options: [])
+                    .modifyItem(
+                        renamed,
+                        baseVersion: item.itemVersion,
+                        changedFields: .filename,
+                        contents: nil,
+                        options: []
+                    )
                 )
             }
         }
@@ -102,7 +112,9 @@ struct AutomaticSchedulingTests {
         provider.hold(.createItem, at: gate)
         var arrivals = gate.arrivals.makeAsyncIterator()
         let host = try HostFixture.host(provider)
-        let id = try await host.submit(.createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: []))
+        let id = try await host.submit(
+            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+        )
         async let run = host.run(id)
         await arrivals.next()
         await host.stop()

@@ -27,7 +27,10 @@ struct Misbehavior: Sendable, CustomTestStringConvertible {
 
     static let all: [Misbehavior] = [
         Misbehavior(name: "no finish", expected: .didNotFinish) {
-            try ScriptedProvider(listing: { _, observer, _ in observer.didEnumerate([ScriptedProvider.file("f")]) }, anchor: ScriptedProvider.anchor("a0"))
+            try ScriptedProvider(
+                listing: { _, observer, _ in observer.didEnumerate([ScriptedProvider.file("f")]) },
+                anchor: ScriptedProvider.anchor("a0")
+            )
         },
         Misbehavior(name: "double finish", expected: .finishedMoreThanOnce) {
             try ScriptedProvider(
@@ -58,9 +61,15 @@ struct Misbehavior: Sendable, CustomTestStringConvertible {
         },
         Misbehavior(name: "page handed back twice", expected: .pageRepeated(try ScriptedProvider.page("p1"))) {
             let next = try ScriptedProvider.page("p1")
-            return try ScriptedProvider(listing: { _, observer, _ in observer.finishEnumerating(upTo: next) }, anchor: ScriptedProvider.anchor("a0"))
+            return try ScriptedProvider(
+                listing: { _, observer, _ in observer.finishEnumerating(upTo: next) },
+                anchor: ScriptedProvider.anchor("a0")
+            )
         },
-        Misbehavior(name: "unchanged anchor with moreComing", expected: .anchorDidNotAdvance(try ScriptedProvider.anchor("a0"))) {
+        Misbehavior(
+            name: "unchanged anchor with moreComing",
+            expected: .anchorDidNotAdvance(try ScriptedProvider.anchor("a0"))
+        ) {
             try ScriptedProvider(
                 listing: { _, observer, _ in observer.finishEnumerating(upTo: nil) },
                 changes: { observer, anchor in observer.finishEnumeratingChanges(upTo: anchor, moreComing: true) },
@@ -158,7 +167,9 @@ struct ContractMonitorTests {
         await host.stop()
     }
 
-    @Test("a violation that leaves the batch usable is recorded and the batch applied; the fatal policy applies nothing")
+    @Test(
+        "a violation that leaves the batch usable is recorded and the batch applied; the fatal policy applies nothing"
+    )
     func recordPolicyCarriesOn() async throws {
         let misbehavior = try #require(Misbehavior.all.first { $0.name == "child before its new parent" })
         let recording = try HostFixture.host(try misbehavior.provider(), monitor: ContractMonitor(policy: .record))
@@ -187,7 +198,9 @@ struct ContractMonitorTests {
         provider.remoteDelete(docs)
         await host.signalEnumerator(for: .workingSet)
         try await host.synchronize()
-        let create = try await host.submit(.createItem(HostFixture.template("new.txt", in: notes), fields: .all, contents: nil, options: []))
+        let create = try await host.submit(
+            .createItem(HostFixture.template("new.txt", in: notes), fields: .all, contents: nil, options: [])
+        )
         try await host.run(create)
         provider.expireAnchors()
         try await host.synchronize()

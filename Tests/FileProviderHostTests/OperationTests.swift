@@ -11,7 +11,9 @@ struct OperationTests {
         let host = try HostFixture.host(provider)
         try await host.synchronize()
         let contents = try HostFixture.file("hello")
-        let create = try await host.submit(.createItem(HostFixture.template("hello.txt"), fields: .all, contents: contents, options: []))
+        let create = try await host.submit(
+            .createItem(HostFixture.template("hello.txt"), fields: .all, contents: contents, options: [])
+        )
         let created = try await host.run(create)
         #expect(created.state == .succeeded)
         let item = try #require(created.resultItem)
@@ -33,7 +35,9 @@ struct OperationTests {
         #expect(await host.cachedContents(of: item.itemIdentifier) == url)
 
         let current = try #require(await host.item(item.itemIdentifier))
-        let delete = try await host.submit(.deleteItem(item.itemIdentifier, baseVersion: current.itemVersion, options: []))
+        let delete = try await host.submit(
+            .deleteItem(item.itemIdentifier, baseVersion: current.itemVersion, options: [])
+        )
         #expect(try await host.run(delete).state == .succeeded)
         #expect(await host.item(item.itemIdentifier) == nil)
         #expect(await host.cachedContents(of: item.itemIdentifier) == nil)
@@ -52,7 +56,13 @@ struct OperationTests {
         changed.filename = "tagged.txt"
         changed.tagData = Data("red".utf8)
         let id = try await host.submit(
-            .modifyItem(changed, baseVersion: changed.itemVersion, changedFields: [.filename, .tagData], contents: nil, options: [])
+            .modifyItem(
+                changed,
+                baseVersion: changed.itemVersion,
+                changedFields: [.filename, .tagData],
+                contents: nil,
+                options: []
+            )
         )
         let first = try await host.run(id)
         #expect(first.state == .pending)
@@ -82,7 +92,13 @@ struct OperationTests {
         changed.filename = "renamed.txt"
         changed.tagData = Data("red".utf8)
         let id = try await host.submit(
-            .modifyItem(changed, baseVersion: changed.itemVersion, changedFields: [.filename, .tagData], contents: nil, options: [])
+            .modifyItem(
+                changed,
+                baseVersion: changed.itemVersion,
+                changedFields: [.filename, .tagData],
+                contents: nil,
+                options: []
+            )
         )
         #expect(try await host.run(id).state == .pending)
         let record = try await host.run(id)
@@ -135,7 +151,9 @@ struct OperationTests {
         let (provider, _, _, top) = HostFixture.populatedProvider()
         let host = try HostFixture.host(provider)
         try await host.synchronize()
-        let id = try await host.submit(.createItem(HostFixture.template("TOP.txt"), fields: .filename, contents: nil, options: []))
+        let id = try await host.submit(
+            .createItem(HostFixture.template("TOP.txt"), fields: .filename, contents: nil, options: [])
+        )
         let record = try await host.run(id)
         #expect(record.state == .failed)
         #expect(record.lastErrorCode == .filenameCollision)
@@ -151,9 +169,13 @@ struct OperationTests {
         let host = try HostFixture.host(provider)
         let unknown = OperationID(99)
         await #expect(throws: HostError.unknownOperation(unknown)) { try await host.run(unknown) }
-        let id = try await host.submit(.createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: []))
+        let id = try await host.submit(
+            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+        )
         #expect(try await host.run(id).state == .parked(.serverUnreachable))
-        await #expect(throws: HostError.operationNotRunnable(id, .parked(.serverUnreachable))) { try await host.run(id) }
+        await #expect(throws: HostError.operationNotRunnable(id, .parked(.serverUnreachable))) {
+            try await host.run(id)
+        }
         #expect(try await host.runNext() == nil)
         await host.stop()
         await #expect(throws: HostError.stopped) {

@@ -4,7 +4,11 @@ import Testing
 
 @Suite("Replica")
 struct ReplicaTests {
-    private func file(_ identifier: ItemIdentifier, in parent: ItemIdentifier, named name: String? = nil) -> ItemSnapshot {
+    private func file(
+        _ identifier: ItemIdentifier,
+        in parent: ItemIdentifier,
+        named name: String? = nil
+    ) -> ItemSnapshot {
         ItemSnapshot(
             itemIdentifier: identifier,
             parentItemIdentifier: parent,
@@ -14,7 +18,12 @@ struct ReplicaTests {
     }
 
     private func folder(_ identifier: ItemIdentifier, in parent: ItemIdentifier) -> ItemSnapshot {
-        ItemSnapshot(itemIdentifier: identifier, parentItemIdentifier: parent, filename: identifier.rawValue, contentType: .folder)
+        ItemSnapshot(
+            itemIdentifier: identifier,
+            parentItemIdentifier: parent,
+            filename: identifier.rawValue,
+            contentType: .folder
+        )
     }
 
     @Test("an update with a new parent moves the item in the children index")

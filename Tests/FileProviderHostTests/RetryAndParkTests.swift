@@ -4,7 +4,12 @@ import Testing
 
 @Suite("Retries and parking")
 struct RetryAndParkTests {
-    private let policy = RetryPolicy(initialDelay: .seconds(1), multiplier: 2, maximumDelay: .seconds(4), maximumAttempts: 6)
+    private let policy = RetryPolicy(
+        initialDelay: .seconds(1),
+        multiplier: 2,
+        maximumDelay: .seconds(4),
+        maximumAttempts: 6
+    )
 
     @Test("transient errors are retried after capped exponential back-off, then succeed")
     func transientErrorsRetried() async throws {
@@ -12,7 +17,9 @@ struct RetryAndParkTests {
         provider.inject(FileProviderError(.providerDomainTemporarilyUnavailable), into: .createItem, times: 4)
         let clock = ManualClock()
         let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
-        let id = try await host.submit(.createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: []))
+        let id = try await host.submit(
+            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+        )
         let expectedDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(4)]
         for (index, delay) in expectedDelays.enumerated() {
             let record = try await host.run(id)
@@ -40,7 +47,9 @@ struct RetryAndParkTests {
         provider.inject(FileProviderError(.providerDomainTemporarilyUnavailable), into: .createItem, times: 10)
         let clock = ManualClock()
         let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
-        let id = try await host.submit(.createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: []))
+        let id = try await host.submit(
+            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+        )
         for _ in 1..<6 {
             _ = try await host.run(id)
             clock.advance(by: .seconds(4))
@@ -66,7 +75,9 @@ struct RetryAndParkTests {
         let clock = ManualClock()
         let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
         try await host.synchronize()
-        let id = try await host.submit(.createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: []))
+        let id = try await host.submit(
+            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+        )
         #expect(try await host.run(id).state == .parked(code))
         clock.advance(by: .seconds(3_600))
         #expect(await host.runnableOperations.isEmpty)

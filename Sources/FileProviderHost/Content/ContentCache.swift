@@ -50,7 +50,12 @@ struct ContentCache {
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         evict(identifier)
         useCounter += 1
-        entries[identifier] = Entry(url: destination, byteCount: size, contentVersion: contentVersion, lastUse: useCounter)
+        entries[identifier] = Entry(
+            url: destination,
+            byteCount: size,
+            contentVersion: contentVersion,
+            lastUse: useCounter
+        )
         byteCount += size
         while byteCount > capacity,
             let victim = entries.filter({ $0.key != identifier }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key

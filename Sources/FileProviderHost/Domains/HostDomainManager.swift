@@ -52,7 +52,8 @@ public actor HostDomainManager: DomainManager {
     /// Forwards the signal to the domain's host (see ``ProviderHost/signalEnumerator(for:)``).
     ///
     /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
-    public func signalEnumerator(for containerItemIdentifier: ItemIdentifier, in domain: DomainIdentifier) async throws {
+    public func signalEnumerator(for containerItemIdentifier: ItemIdentifier, in domain: DomainIdentifier) async throws
+    {
         guard domainsByIdentifier[domain] != nil else { throw Self.notFound(domain) }
         await hostsByDomain[domain]?.signalEnumerator(for: containerItemIdentifier)
     }

@@ -184,7 +184,8 @@ extension ProviderHost {
 
     /// Sends the fields a create or modify left pending again, unless the call sent exactly
     /// them (unsupported for this item) or none is left.
-    private func resendOrFinish(_ id: OperationID, call: HostOperation, result: ItemMutationResult, item: ItemSnapshot) {
+    private func resendOrFinish(_ id: OperationID, call: HostOperation, result: ItemMutationResult, item: ItemSnapshot)
+    {
         let resend: (item: ItemSnapshot, sent: ItemFields, contents: URL?, options: ModifyItemOptions)
         switch call {
         case .createItem(var template, let fields, let contents, _):
@@ -300,7 +301,12 @@ extension ProviderHost {
                 )
             )
         case .deleteItem(let identifier, let baseVersion, let options):
-            try await provider.deleteItem(identifier: identifier, baseVersion: baseVersion, options: options, request: request)
+            try await provider.deleteItem(
+                identifier: identifier,
+                baseVersion: baseVersion,
+                options: options,
+                request: request
+            )
             return .deleted(identifier)
         case .fetchContents(let identifier, let version):
             return .fetched(try await provider.fetchContents(for: identifier, version: version, request: request))

@@ -157,7 +157,8 @@ extension ProviderHost {
         }
     }
 
-    private func relist(with enumerator: any Enumerator, _ summary: inout SyncSummary, restarts: inout Int) async throws {
+    private func relist(with enumerator: any Enumerator, _ summary: inout SyncSummary, restarts: inout Int) async throws
+    {
         let anchor = try await enumerator.currentSyncAnchor()
         summary.listingCount += 1
         while true {
@@ -248,7 +249,10 @@ extension ProviderHost {
             let enumerator = try await provider.enumerator(for: .workingSet, request: Request())
             let batch: ChangeBatch
             do {
-                batch = try await enumerator.changeBatch(from: anchor, suggestedBatchSize: configuration.suggestedBatchSize)
+                batch = try await enumerator.changeBatch(
+                    from: anchor,
+                    suggestedBatchSize: configuration.suggestedBatchSize
+                )
             } catch {
                 await enumerator.invalidate()
                 if let violation = error as? ContractViolation { monitor.note(violation) }
@@ -282,7 +286,9 @@ extension ProviderHost {
             if !parent.isReservedContainer, !replica.contains(parent), let parentPosition = firstPosition[parent],
                 parentPosition > position
             {
-                violations.append(ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call))
+                violations.append(
+                    ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call)
+                )
             }
             if isKindChange(to: item) {
                 violations.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
@@ -306,7 +312,8 @@ extension ProviderHost {
     /// version.
     func integrate(_ item: ItemSnapshot) {
         replica.upsert(item)
-        if let cached = contentCache.contentVersion(of: item.itemIdentifier), cached != item.itemVersion.contentVersion {
+        if let cached = contentCache.contentVersion(of: item.itemIdentifier), cached != item.itemVersion.contentVersion
+        {
             contentCache.evict(item.itemIdentifier)
         }
     }

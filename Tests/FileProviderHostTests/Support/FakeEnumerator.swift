@@ -19,7 +19,9 @@ struct FakeEnumerator: Enumerator {
         do {
             let batch = try await provider.changes(from: anchor, size: observer.suggestedBatchSize)
             if !batch.updatedItems.isEmpty { observer.didUpdate(batch.updatedItems) }
-            if !batch.deletedItemIdentifiers.isEmpty { observer.didDeleteItems(withIdentifiers: batch.deletedItemIdentifiers) }
+            if !batch.deletedItemIdentifiers.isEmpty {
+                observer.didDeleteItems(withIdentifiers: batch.deletedItemIdentifiers)
+            }
             observer.finishEnumeratingChanges(upTo: batch.anchor, moreComing: batch.moreComing)
         } catch {
             observer.finishEnumeratingWithError(error)

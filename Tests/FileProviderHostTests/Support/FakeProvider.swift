@@ -145,7 +145,11 @@ final class FakeProvider: FileProvider {
         return item
     }
 
-    func fetchContents(for identifier: ItemIdentifier, version: ItemVersion?, request: Request) async throws
+    func fetchContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion?,
+        request: Request
+    ) async throws
         -> FetchedContents
     {
         try await enter(.fetchContents)
@@ -243,14 +247,21 @@ final class FakeProvider: FileProvider {
         }
     }
 
-    func deleteItem(identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions, request: Request)
+    func deleteItem(
+        identifier: ItemIdentifier,
+        baseVersion: ItemVersion,
+        options: DeleteItemOptions,
+        request: Request
+    )
         async throws
     {
         try await enter(.deleteItem)
         try store.withLock { store throws(FileProviderError) in
             guard let item = store.items[identifier] else { return }
             if item.itemVersion != baseVersion { throw .rejectedDeletion(of: item) }
-            if !options.contains(.recursive), store.items.values.contains(where: { $0.parentItemIdentifier == identifier }) {
+            if !options.contains(.recursive),
+                store.items.values.contains(where: { $0.parentItemIdentifier == identifier })
+            {
                 throw FileProviderError(.directoryNotEmpty, itemIdentifier: identifier)
             }
             Self.delete(identifier, in: &store)

@@ -1,4 +1,3 @@
-
 /// A barrier a fake provider call waits at until the test opens it, or until the waiting task is
 /// cancelled. The test learns that a call arrived through ``arrivals``.
 final class Gate: Sendable {

@@ -28,7 +28,8 @@ enum HostFixture {
     }
 
     /// A fake provider holding `docs/` with `a.txt` and `b.txt`, `notes/` (empty) and `top.txt`.
-    static func populatedProvider() -> (FakeProvider, docs: ItemIdentifier, notes: ItemIdentifier, top: ItemIdentifier) {
+    static func populatedProvider() -> (FakeProvider, docs: ItemIdentifier, notes: ItemIdentifier, top: ItemIdentifier)
+    {
         let provider = FakeProvider()
         let docs = provider.remoteCreate("docs", type: .folder)
         provider.remoteCreate("a.txt", in: docs, contents: Data("alpha".utf8))
@@ -46,9 +47,18 @@ enum HostFixture {
     }
 
     /// A template for a new item.
-    static func template(_ filename: String, in parent: ItemIdentifier = .rootContainer, type: ContentType = .plainText)
+    static func template(
+        _ filename: String,
+        in parent: ItemIdentifier = .rootContainer,
+        type: ContentType = .plainText
+    )
         -> ItemSnapshot
     {
-        ItemSnapshot(itemIdentifier: ItemIdentifier("template-\(filename)"), parentItemIdentifier: parent, filename: filename, contentType: type)
+        ItemSnapshot(
+            itemIdentifier: ItemIdentifier("template-\(filename)"),
+            parentItemIdentifier: parent,
+            filename: filename,
+            contentType: type
+        )
     }
 }

@@ -1,4 +1,3 @@
-
 /// A clock that moves only when a test advances it; sleepers wake when their deadline passes.
 final class ManualClock: Clock {
     struct Instant: InstantProtocol {

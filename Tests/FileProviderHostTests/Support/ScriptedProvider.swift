@@ -22,18 +22,32 @@ struct ScriptedProvider: FileProvider {
     }
 
     static func file(_ identifier: ItemIdentifier, in parent: ItemIdentifier = .rootContainer) -> ItemSnapshot {
-        ItemSnapshot(itemIdentifier: identifier, parentItemIdentifier: parent, filename: identifier.rawValue, contentType: .data)
+        ItemSnapshot(
+            itemIdentifier: identifier,
+            parentItemIdentifier: parent,
+            filename: identifier.rawValue,
+            contentType: .data
+        )
     }
 
     static func folder(_ identifier: ItemIdentifier, in parent: ItemIdentifier = .rootContainer) -> ItemSnapshot {
-        ItemSnapshot(itemIdentifier: identifier, parentItemIdentifier: parent, filename: identifier.rawValue, contentType: .folder)
+        ItemSnapshot(
+            itemIdentifier: identifier,
+            parentItemIdentifier: parent,
+            filename: identifier.rawValue,
+            contentType: .folder
+        )
     }
 
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         throw FileProviderError.nonExistentItem(withIdentifier: identifier)
     }
 
-    func fetchContents(for identifier: ItemIdentifier, version: ItemVersion?, request: Request) async throws
+    func fetchContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion?,
+        request: Request
+    ) async throws
         -> FetchedContents
     {
         throw FileProviderError(.featureUnsupported)
@@ -60,7 +74,12 @@ struct ScriptedProvider: FileProvider {
         throw FileProviderError(.featureUnsupported)
     }
 
-    func deleteItem(identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions, request: Request)
+    func deleteItem(
+        identifier: ItemIdentifier,
+        baseVersion: ItemVersion,
+        options: DeleteItemOptions,
+        request: Request
+    )
         async throws
     {
         throw FileProviderError(.featureUnsupported)
