@@ -113,7 +113,7 @@ struct AutomaticSchedulingTests {
         var arrivals = gate.arrivals.makeAsyncIterator()
         let host = try HostFixture.host(provider)
         let id = try await host.submit(
-            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+            HostFixture.creation("x.txt")
         )
         async let run = host.run(id)
         await arrivals.next()

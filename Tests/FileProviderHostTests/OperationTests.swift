@@ -52,18 +52,7 @@ struct OperationTests {
         let host = try HostFixture.host(provider)
         try await host.synchronize()
         provider.deferOnce(.tagData)
-        var changed = try #require(await host.item(top))
-        changed.filename = "tagged.txt"
-        changed.tagData = Data("red".utf8)
-        let id = try await host.submit(
-            .modifyItem(
-                changed,
-                baseVersion: changed.itemVersion,
-                changedFields: [.filename, .tagData],
-                contents: nil,
-                options: []
-            )
-        )
+        let id = try await host.submit(HostFixture.renameAndTag(try #require(await host.item(top)), to: "tagged.txt"))
         let first = try await host.run(id)
         #expect(first.state == .pending)
         #expect(first.resendCount == 1)
@@ -88,18 +77,7 @@ struct OperationTests {
         let host = try HostFixture.host(provider)
         try await host.synchronize()
         provider.neverApply(.tagData)
-        var changed = try #require(await host.item(top))
-        changed.filename = "renamed.txt"
-        changed.tagData = Data("red".utf8)
-        let id = try await host.submit(
-            .modifyItem(
-                changed,
-                baseVersion: changed.itemVersion,
-                changedFields: [.filename, .tagData],
-                contents: nil,
-                options: []
-            )
-        )
+        let id = try await host.submit(HostFixture.renameAndTag(try #require(await host.item(top)), to: "renamed.txt"))
         #expect(try await host.run(id).state == .pending)
         let record = try await host.run(id)
         #expect(record.state == .succeeded)
@@ -152,7 +130,7 @@ struct OperationTests {
         let host = try HostFixture.host(provider)
         try await host.synchronize()
         let id = try await host.submit(
-            .createItem(HostFixture.template("TOP.txt"), fields: .filename, contents: nil, options: [])
+            HostFixture.creation("TOP.txt")
         )
         let record = try await host.run(id)
         #expect(record.state == .failed)
@@ -170,7 +148,7 @@ struct OperationTests {
         let unknown = OperationID(99)
         await #expect(throws: HostError.unknownOperation(unknown)) { try await host.run(unknown) }
         let id = try await host.submit(
-            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+            HostFixture.creation("x.txt")
         )
         #expect(try await host.run(id).state == .parked(.serverUnreachable))
         await #expect(throws: HostError.operationNotRunnable(id, .parked(.serverUnreachable))) {

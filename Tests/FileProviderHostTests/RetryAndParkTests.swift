@@ -11,15 +11,18 @@ struct RetryAndParkTests {
         maximumAttempts: 6
     )
 
-    @Test("transient errors are retried after capped exponential back-off, then succeed")
-    func transientErrorsRetried() async throws {
+    /// A manual host whose provider fails the submitted creation `failures` times.
+    private func flakyCreation(failures: Int) async throws -> (FakeProvider, ManualClock, ProviderHost, OperationID) {
         let provider = FakeProvider()
-        provider.inject(FileProviderError(.providerDomainTemporarilyUnavailable), into: .createItem, times: 4)
+        provider.inject(FileProviderError(.providerDomainTemporarilyUnavailable), into: .createItem, times: failures)
         let clock = ManualClock()
         let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
-        let id = try await host.submit(
-            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
-        )
+        return (provider, clock, host, try await host.submit(HostFixture.creation("x.txt")))
+    }
+
+    @Test("transient errors are retried after capped exponential back-off, then succeed")
+    func transientErrorsRetried() async throws {
+        let (provider, clock, host, id) = try await flakyCreation(failures: 4)
         let expectedDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(4)]
         for (index, delay) in expectedDelays.enumerated() {
             let record = try await host.run(id)
@@ -43,13 +46,7 @@ struct RetryAndParkTests {
 
     @Test("an operation whose attempts run out fails, and stays queryable")
     func attemptsRunOut() async throws {
-        let provider = FakeProvider()
-        provider.inject(FileProviderError(.providerDomainTemporarilyUnavailable), into: .createItem, times: 10)
-        let clock = ManualClock()
-        let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
-        let id = try await host.submit(
-            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
-        )
+        let (_, clock, host, id) = try await flakyCreation(failures: 10)
         for _ in 1..<6 {
             _ = try await host.run(id)
             clock.advance(by: .seconds(4))
@@ -76,7 +73,7 @@ struct RetryAndParkTests {
         let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
         try await host.synchronize()
         let id = try await host.submit(
-            .createItem(HostFixture.template("x.txt"), fields: .filename, contents: nil, options: [])
+            HostFixture.creation("x.txt")
         )
         #expect(try await host.run(id).state == .parked(code))
         clock.advance(by: .seconds(3_600))

@@ -154,10 +154,7 @@ extension ProviderHost {
             discard(identifier)
             transition(id, to: .succeeded)
         case .fetched(let contents):
-            let item = ItemSnapshot(contents.item)
-            try checkKind(of: item, call: call)
-            integrate(item)
-            records[id]?.resultItem = item
+            let item = try accept(contents.item, for: id, call: call)
             do {
                 records[id]?.contentsURL = try contentCache.store(
                     contents.url,
@@ -170,10 +167,7 @@ extension ProviderHost {
             }
             transition(id, to: .succeeded)
         case .mutated(let result):
-            let item = ItemSnapshot(result.item)
-            try checkKind(of: item, call: call)
-            integrate(item)
-            records[id]?.resultItem = item
+            let item = try accept(result.item, for: id, call: call)
             if result.shouldFetchContent {
                 records[id]?.shouldFetchContent = true
                 contentCache.evict(item.itemIdentifier)
@@ -241,7 +235,7 @@ extension ProviderHost {
             let deadline = clock.now() + delay
             transition(id, to: .waitingToRetry(failures: failures, delay: delay))
             retryDeadlines[id] = deadline
-            scheduleOperationRetry(at: deadline)
+            afterBackOff(until: deadline) { await $0.schedule() }
         }
     }
 
@@ -271,9 +265,22 @@ extension ProviderHost {
         }
     }
 
-    private func checkKind(of item: ItemSnapshot, call: HostOperation) throws {
-        guard isKindChange(to: item) else { return }
-        try monitor.record([ContractViolation(.itemKindChanged(item.itemIdentifier), call: call.callDescription)])
+    /// Puts the item a call returned into the replica and the record, after checking that its
+    /// kind did not change.
+    private func accept(
+        _ returned: any FileProviderItem,
+        for id: OperationID,
+        call: HostOperation
+    ) throws
+        -> ItemSnapshot
+    {
+        let item = ItemSnapshot(returned)
+        if isKindChange(to: item) {
+            try monitor.record([ContractViolation(.itemKindChanged(item.itemIdentifier), call: call.callDescription)])
+        }
+        integrate(item)
+        records[id]?.resultItem = item
+        return item
     }
 
     /// Calls the provider for one attempt, off the actor.

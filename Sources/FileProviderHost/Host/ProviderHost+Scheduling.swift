@@ -52,24 +52,14 @@ extension ProviderHost {
         }
     }
 
-    /// Makes the operations whose back-off ends at `deadline` run then, under automatic
-    /// scheduling.
-    func scheduleOperationRetry(at deadline: Duration) {
+    /// Runs `action` on the host once the host's clock reaches `deadline`, under automatic
+    /// scheduling; under manual scheduling the test decides when work runs, so nothing happens.
+    func afterBackOff(until deadline: Duration, _ action: @escaping @Sendable (ProviderHost) async -> Void) {
         guard isStarted, case .automatic = configuration.scheduling else { return }
         let clock = self.clock
         _ = track {
             try await clock.sleep(deadline)
-            await self.schedule()
-        }
-    }
-
-    /// Makes a synchronization waiting to retry due at `deadline`, under automatic scheduling.
-    func scheduleSyncRetry(at deadline: Duration) {
-        guard isStarted, case .automatic = configuration.scheduling else { return }
-        let clock = self.clock
-        _ = track {
-            try await clock.sleep(deadline)
-            await self.syncRetryIsDue()
+            await action(self)
         }
     }
 
@@ -86,7 +76,7 @@ extension ProviderHost {
         }
     }
 
-    private func syncRetryIsDue() {
+    func syncRetryIsDue() {
         guard case .waitingToRetry = syncStatus else { return }
         syncStatus = .idle
         catchUpRequested = true

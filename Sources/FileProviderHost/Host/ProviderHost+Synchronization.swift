@@ -121,7 +121,7 @@ extension ProviderHost {
             syncFailures += 1
             let delay = configuration.retryPolicy.delay(afterFailures: syncFailures)
             syncStatus = .waitingToRetry(failures: syncFailures, delay: delay)
-            scheduleSyncRetry(at: clock.now() + delay)
+            afterBackOff(until: clock.now() + delay) { await $0.syncRetryIsDue() }
         }
     }
 

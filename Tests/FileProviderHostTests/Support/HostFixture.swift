@@ -61,4 +61,23 @@ enum HostFixture {
             contentType: type
         )
     }
+
+    /// The creation of a file named `filename` at the root, sending only its name.
+    static func creation(_ filename: String) -> HostOperation {
+        .createItem(template(filename), fields: .filename, contents: nil, options: [])
+    }
+
+    /// The modification of `item` that renames it to `filename` and tags it, in one call.
+    static func renameAndTag(_ item: ItemSnapshot, to filename: String) -> HostOperation {
+        var changed = item
+        changed.filename = filename
+        changed.tagData = Data("red".utf8)
+        return .modifyItem(
+            changed,
+            baseVersion: item.itemVersion,
+            changedFields: [.filename, .tagData],
+            contents: nil,
+            options: []
+        )
+    }
 }
