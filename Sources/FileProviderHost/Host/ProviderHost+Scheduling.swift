@@ -55,7 +55,7 @@ extension ProviderHost {
     /// Runs `action` on the host once the host's clock reaches `deadline`, under automatic
     /// scheduling; under manual scheduling the test decides when work runs, so nothing happens.
     func afterBackOff(until deadline: Duration, _ action: @escaping @Sendable (ProviderHost) async -> Void) {
-        guard isStarted, case .automatic = configuration.scheduling else { return }
+        guard isStarted, !isStopped, case .automatic = configuration.scheduling else { return }
         let clock = self.clock
         _ = track {
             try await clock.sleep(deadline)

@@ -126,12 +126,14 @@ public actor ProviderHost {
     public func stop() async {
         guard !isStopped else { return }
         isStopped = true
-        let running = Array(tasks.values)
-        for task in running { task.cancel() }
         let waiters = syncSlotWaiters
         syncSlotWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
-        for task in running { await task.wait() }
+        while !tasks.isEmpty {
+            let running = Array(tasks.values)
+            for task in running { task.cancel() }
+            for task in running { await task.wait() }
+        }
         for id in records.keys where records[id]?.state.isFinal == false {
             transition(id, to: .cancelled)
         }
