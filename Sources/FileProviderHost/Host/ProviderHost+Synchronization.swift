@@ -1,0 +1,328 @@
+import FileProviderKit
+
+extension ProviderHost {
+    /// Whether a catch-up is due: the host was never synchronized, the working set was signalled
+    /// since the last synchronization started, or a result was applied while one was running.
+    public var isCatchUpPending: Bool { catchUpRequested }
+
+    /// Tells the host the working set changed, as ``DomainManager/signalEnumerator(for:in:)``
+    /// does: it schedules a catch-up. Signals that arrive before the catch-up starts coalesce into
+    /// it. Identifiers other than ``ItemIdentifier/workingSet`` are ignored, as on Apple's
+    /// systems; so are signals to a stopped host.
+    public func signalEnumerator(for containerItemIdentifier: ItemIdentifier) {
+        guard containerItemIdentifier == .workingSet, !isStopped else { return }
+        catchUpRequested = true
+        schedule()
+    }
+
+    /// Synchronizes the replica now: lists the working set if the replica has no anchor, then
+    /// enumerates changes until `moreComing` is false. Waits for a synchronization already
+    /// running to end first.
+    ///
+    /// An expired anchor drops it and lists again; an expired page restarts the listing; both at
+    /// most ``HostConfiguration/maximumRestarts`` times in one call. Each batch is applied whole
+    /// together with its anchor, so a failure or cancellation leaves the replica consistent with
+    /// the last anchor it holds.
+    ///
+    /// - Returns: what the synchronization did.
+    /// - Throws: the provider's error (the status then says whether it is parked or will be
+    ///   retried), a ``ContractViolation`` that made a result unusable or, under
+    ///   ``ContractMonitor/Policy/fatal``, any violation; `CancellationError`;
+    ///   ``HostError/stopped``.
+    @discardableResult
+    public func synchronize() async throws -> SyncSummary {
+        try ensureRunning()
+        let task = track {
+            await self.acquireSyncSlot()
+            return try await self.synchronizeHoldingSlot()
+        }
+        return try await value(of: task)
+    }
+
+    /// Lists the working set afresh and compares it with the replica.
+    ///
+    /// - Returns: the difference; empty when the replica has converged.
+    /// - Throws: the provider's error, a ``ContractViolation`` that made the listing unusable
+    ///   (or, under ``ContractMonitor/Policy/fatal``, any violation), `CancellationError`,
+    ///   ``HostError/stopped``.
+    public func checkConvergence() async throws -> ReplicaDifference {
+        try ensureRunning()
+        let task = track { try await self.listAll(of: .workingSet) }
+        let listing = try await value(of: task)
+        return replica.difference(from: listing)
+    }
+
+    /// Lists a container's items from its first page to its last, as the system does when a
+    /// folder is opened, checking that each item is listed once and has the container as its
+    /// parent. The replica is not changed: it follows the working set.
+    ///
+    /// - Returns: the items in listing order.
+    /// - Throws: the provider's error (``FileProviderError/Code/noSuchItem`` for an unknown
+    ///   container), a ``ContractViolation`` as for ``checkConvergence()``, `CancellationError`,
+    ///   ``HostError/stopped``.
+    public func listContainer(_ containerItemIdentifier: ItemIdentifier) async throws -> [ItemSnapshot] {
+        try ensureRunning()
+        let task = track { try await self.listAll(of: containerItemIdentifier) }
+        return try await value(of: task)
+    }
+
+    func acquireSyncSlot() async {
+        while syncRunning, !isStopped {
+            await withCheckedContinuation { syncSlotWaiters.append($0) }
+        }
+        syncRunning = true
+    }
+
+    func releaseSyncSlot() {
+        syncRunning = false
+        if !syncSlotWaiters.isEmpty {
+            syncSlotWaiters.removeFirst().resume()
+        }
+        schedule()
+    }
+
+    /// Runs one synchronization; the caller holds the slot, which this releases.
+    func synchronizeHoldingSlot() async throws -> SyncSummary {
+        defer { releaseSyncSlot() }
+        try ensureRunning()
+        catchUpRequested = false
+        syncStatus = .running
+        do {
+            let summary = try await synchronizeReplica()
+            syncFailures = 0
+            syncStatus = .idle
+            lastSyncError = nil
+            synchronizationCount += 1
+            return summary
+        } catch {
+            recordSyncFailure(error)
+            throw error
+        }
+    }
+
+    private func recordSyncFailure(_ error: any Error) {
+        lastSyncError = error
+        if isStopped {
+            syncStatus = .stopped
+            return
+        }
+        if error is CancellationError, Task.isCancelled {
+            syncStatus = .idle
+            catchUpRequested = true
+            return
+        }
+        let disposition: ErrorDisposition = error is ContractViolation ? .fail : ErrorDisposition(classifying: error)
+        switch disposition {
+        case .park(let code):
+            syncStatus = .parked(code)
+        case .fail:
+            syncStatus = .failed
+        case .retry:
+            syncFailures += 1
+            let delay = configuration.retryPolicy.delay(afterFailures: syncFailures)
+            syncStatus = .waitingToRetry(failures: syncFailures, delay: delay)
+            afterBackOff(until: clock.now() + delay) { await $0.syncRetryIsDue() }
+        }
+    }
+
+    private func synchronizeReplica() async throws -> SyncSummary {
+        var summary = SyncSummary()
+        var restarts = 0
+        if replica.anchor == nil {
+            try await relist(&summary, restarts: &restarts)
+        }
+        while true {
+            do {
+                try await catchUp(&summary)
+                return summary
+            } catch let error as FileProviderError where error.code == .syncAnchorExpired {
+                guard restarts < configuration.maximumRestarts else { throw error }
+                restarts += 1
+                replica.anchor = nil
+                try await relist(&summary, restarts: &restarts)
+            }
+        }
+    }
+
+    /// Replaces the replica with a full listing of the working set, anchored at the anchor the
+    /// same enumerator gave before the listing.
+    private func relist(_ summary: inout SyncSummary, restarts: inout Int) async throws {
+        let enumerator = try await provider.enumerator(for: .workingSet, request: Request())
+        do {
+            try await relist(with: enumerator, &summary, restarts: &restarts)
+            await enumerator.invalidate()
+        } catch {
+            await enumerator.invalidate()
+            throw error
+        }
+    }
+
+    private func relist(with enumerator: any Enumerator, _ summary: inout SyncSummary, restarts: inout Int) async throws
+    {
+        let anchor = try await enumerator.currentSyncAnchor()
+        summary.listingCount += 1
+        while true {
+            let listing: [ItemSnapshot]
+            do {
+                listing = try await listAll(of: .workingSet, with: enumerator)
+            } catch let error as FileProviderError where error.code == .pageExpired {
+                guard restarts < configuration.maximumRestarts else { throw error }
+                restarts += 1
+                summary.listingRestartCount += 1
+                continue
+            }
+            let call = "enumerateItems(for: \(ItemIdentifier.workingSet))"
+            try monitor.record(
+                listing.filter { isKindChange(to: $0) }.map {
+                    ContractViolation(.itemKindChanged($0.itemIdentifier), call: call)
+                }
+            )
+            var fresh = Replica()
+            for item in listing { fresh.upsert(item) }
+            fresh.anchor = anchor
+            replica = fresh
+            contentCache.retainOnly { replica.item($0)?.itemVersion.contentVersion }
+            summary.listedItemCount += listing.count
+            return
+        }
+    }
+
+    /// Every item of a container's listing, from its first page to its last, with a fresh
+    /// enumerator. Records a duplicate, and for a container other than the working set an item
+    /// with another parent.
+    func listAll(of container: ItemIdentifier) async throws -> [ItemSnapshot] {
+        let enumerator = try await provider.enumerator(for: container, request: Request())
+        do {
+            let items = try await listAll(of: container, with: enumerator)
+            await enumerator.invalidate()
+            return items
+        } catch {
+            await enumerator.invalidate()
+            throw error
+        }
+    }
+
+    private func listAll(of container: ItemIdentifier, with enumerator: any Enumerator) async throws -> [ItemSnapshot] {
+        var iterator = enumerator.pages(suggestedPageSize: configuration.suggestedPageSize).makeAsyncIterator()
+        var items: [ItemSnapshot] = []
+        var seen: Set<ItemIdentifier> = []
+        var page = Page.initialPageSortedByName
+        while true {
+            let result: ItemPage?
+            do {
+                result = try await iterator.next()
+            } catch let violation as ContractViolation {
+                monitor.note(violation)
+                throw violation
+            }
+            guard let result else { return items }
+            let call = "enumerateItems(for: \(container), startingAt: \(page))"
+            var violations: [ContractViolation] = []
+            for item in result.items {
+                let snapshot = ItemSnapshot(item)
+                if !seen.insert(snapshot.itemIdentifier).inserted {
+                    violations.append(ContractViolation(.duplicateItem(snapshot.itemIdentifier), call: call))
+                }
+                if container != .workingSet, snapshot.parentItemIdentifier != container {
+                    let kind = ContractViolation.Kind.wrongParent(
+                        item: snapshot.itemIdentifier,
+                        expected: container,
+                        actual: snapshot.parentItemIdentifier
+                    )
+                    violations.append(ContractViolation(kind, call: call))
+                }
+                items.append(snapshot)
+            }
+            try monitor.record(violations)
+            if let next = result.nextPage { page = next }
+        }
+    }
+
+    /// Enumerates changes from the replica's anchor until `moreComing` is false, applying each
+    /// batch with its anchor. Each batch comes from a fresh enumerator.
+    private func catchUp(_ summary: inout SyncSummary) async throws {
+        guard var anchor = replica.anchor else { return }
+        var seen: Set<SyncAnchor> = [anchor]
+        while true {
+            try Task.checkCancellation()
+            let call = "enumerateChanges(from: \(anchor))"
+            let enumerator = try await provider.enumerator(for: .workingSet, request: Request())
+            let batch: ChangeBatch
+            do {
+                batch = try await enumerator.changeBatch(
+                    from: anchor,
+                    suggestedBatchSize: configuration.suggestedBatchSize
+                )
+            } catch {
+                await enumerator.invalidate()
+                if let violation = error as? ContractViolation { monitor.note(violation) }
+                throw error
+            }
+            await enumerator.invalidate()
+            if batch.moreComing, !seen.insert(batch.anchor).inserted {
+                let violation = ContractViolation(.anchorDidNotAdvance(batch.anchor), call: call)
+                monitor.note(violation)
+                throw violation
+            }
+            try apply(batch, call: call)
+            summary.batchCount += 1
+            summary.updatedItemCount += batch.updatedItems.count
+            summary.deletedItemCount += batch.deletedItemIdentifiers.count
+            anchor = batch.anchor
+            guard batch.moreComing else { return }
+        }
+    }
+
+    /// Applies one batch and its anchor to the replica, after checking its order and kinds.
+    private func apply(_ batch: ChangeBatch, call: String) throws {
+        let updates = batch.updatedItems.map { ItemSnapshot($0) }
+        var firstPosition: [ItemIdentifier: Int] = [:]
+        for (position, item) in updates.enumerated() where firstPosition[item.itemIdentifier] == nil {
+            firstPosition[item.itemIdentifier] = position
+        }
+        var violations: [ContractViolation] = []
+        for (position, item) in updates.enumerated() {
+            let parent = item.parentItemIdentifier
+            if !parent.isReservedContainer, !replica.contains(parent), let parentPosition = firstPosition[parent],
+                parentPosition > position
+            {
+                violations.append(
+                    ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call)
+                )
+            }
+            if isKindChange(to: item) {
+                violations.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
+            }
+        }
+        try monitor.record(violations)
+        for item in updates { integrate(item) }
+        for identifier in batch.deletedItemIdentifiers { discard(identifier) }
+        replica.anchor = batch.anchor
+    }
+
+    /// Whether `item` changes the replica's item with its identifier between directory and
+    /// non-directory, or symbolic link and not.
+    func isKindChange(to item: ItemSnapshot) -> Bool {
+        guard let held = replica.item(item.itemIdentifier) else { return false }
+        return held.contentType.isDirectory != item.contentType.isDirectory
+            || held.contentType.isSymbolicLink != item.contentType.isSymbolicLink
+    }
+
+    /// Puts an item the provider reported into the replica, dropping cached content of another
+    /// version.
+    func integrate(_ item: ItemSnapshot) {
+        replica.upsert(item)
+        if let cached = contentCache.contentVersion(of: item.itemIdentifier), cached != item.itemVersion.contentVersion
+        {
+            contentCache.evict(item.itemIdentifier)
+        }
+    }
+
+    /// Removes an item and its descendants from the replica, with their cached content.
+    func discard(_ identifier: ItemIdentifier) {
+        for removed in replica.remove(identifier) {
+            contentCache.evict(removed)
+        }
+        contentCache.evict(identifier)
+    }
+}

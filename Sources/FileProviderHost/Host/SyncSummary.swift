@@ -1,0 +1,19 @@
+/// What one synchronization did.
+public struct SyncSummary: Sendable, Hashable {
+    /// How many full listings of the working set it made: 1 for an initial synchronization,
+    /// one more per expired anchor.
+    public var listingCount = 0
+    /// How many times a listing restarted after an expired page.
+    public var listingRestartCount = 0
+    /// How many items the listings reported.
+    public var listedItemCount = 0
+    /// How many change batches it applied.
+    public var batchCount = 0
+    /// How many updated items the batches reported.
+    public var updatedItemCount = 0
+    /// How many deleted identifiers the batches reported.
+    public var deletedItemCount = 0
+
+    /// Creates an empty summary.
+    public init() {}
+}

@@ -1,0 +1,13 @@
+import FileProviderKit
+
+/// What a successful provider call returned.
+enum CallOutcome: Sendable {
+    /// A create or modify returned this result.
+    case mutated(ItemMutationResult)
+    /// A create returned no item: the provider refused it.
+    case refused
+    /// A delete of this identifier succeeded.
+    case deleted(ItemIdentifier)
+    /// A fetch returned this content.
+    case fetched(FetchedContents)
+}
