@@ -1,5 +1,4 @@
 import FileProviderKit
-import Synchronization
 
 /// Records every contract violation a host sees while it drives a provider, and optionally turns
 /// them into failures.
@@ -43,7 +42,7 @@ public final class ContractMonitor: Sendable {
     /// What the monitor does with violations.
     public let policy: Policy
 
-    private let recorded = Mutex<[ContractViolation]>([])
+    private let recorded = LockedValue<[ContractViolation]>([])
 
     /// Creates a monitor with no violations recorded.
     public init(policy: Policy = .record) {

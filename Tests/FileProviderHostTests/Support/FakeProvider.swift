@@ -32,7 +32,7 @@ final class FakeProvider: FileProvider {
         var unsupportedFields: ItemFields = []
     }
 
-    private let store = Locked(Store())
+    private let store = LockedValue(Store())
     private let folder: URL
 
     init() {

@@ -1,3 +1,5 @@
+import FileProviderKit
+
 /// A clock that moves only when a test advances it; sleepers wake when their deadline passes.
 final class ManualClock: Clock {
     struct Instant: InstantProtocol {
@@ -20,7 +22,7 @@ final class ManualClock: Clock {
         var lastKey = 0
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     var now: Instant { Instant(offset: state.withLock { $0.now }) }
     var minimumResolution: Duration { .zero }
