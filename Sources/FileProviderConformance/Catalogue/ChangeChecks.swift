@@ -344,7 +344,7 @@ enum ChangeChecks {
         tier: .smoke
     ) { context in
         let remote = try context.remote()
-        var replica = try await ChangeReplica(context: context)
+        let replica = try await HostReplica(context: context)
         let folder = try await context.createFolder(named: "Shared")
         let file = try await context.createFile(named: "local.txt", in: folder.itemIdentifier)
         context.note("remote: create \"remote.txt\" in \(folder.itemIdentifier)")
@@ -365,6 +365,7 @@ enum ChangeChecks {
         try await remote.delete(folder.itemIdentifier)
         try await replica.catchUp(context: context)
         try await replica.expectConverged(context: context, "after a remote recursive deletion")
+        await replica.stop()
     }
 
     static let convergence = ConformanceCheck(
@@ -376,19 +377,20 @@ enum ChangeChecks {
             + "equal the truth.",
         requires: .writing
     ) { context in
-        var replica = try await ChangeReplica(context: context)
+        let replica = try await HostReplica(context: context)
         let a = try await context.createFolder(named: "A")
         let b = try await context.createFolder(named: "B", in: a.itemIdentifier)
         let file = try await context.createFile(named: "f.txt", in: b.itemIdentifier)
-        try await replica.catchUp(context: context, batchSize: 2)
+        try await replica.catchUp(context: context)
         try await replica.expectConverged(context: context, "after creations")
         let moved = try await context.move(b, to: .rootContainer)
         _ = try await context.write(Data("new".utf8), to: try await context.item(file.itemIdentifier))
         _ = try await context.rename(moved, to: "B2")
-        try await replica.catchUp(context: context, batchSize: 2)
+        try await replica.catchUp(context: context)
         try await replica.expectConverged(context: context, "after a move, a write and a rename")
         try await context.delete(try await context.item(a.itemIdentifier), options: .recursive)
-        try await replica.catchUp(context: context, batchSize: 2)
+        try await replica.catchUp(context: context)
         try await replica.expectConverged(context: context, "after a deletion")
+        await replica.stop()
     }
 }

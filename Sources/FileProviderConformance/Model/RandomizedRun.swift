@@ -1,9 +1,11 @@
+import FileProviderHost
 import FileProviderKit
 import Foundation
 
 /// Runs a sequence of ``ModelOperation``s against a fresh provider and the ``ModelState`` side by
-/// side, checking after every step that a replica built only from changes equals a fresh listing
-/// of the working set, and that the listing equals the model.
+/// side, checking after every step that the replica a ``FileProviderHost/ProviderHost`` builds only
+/// from changes equals a fresh listing of the working set, and that the listing equals the model.
+/// The host's contract monitor is fatal: any observer-contract violation fails the run.
 struct RandomizedRun {
     /// Why a run failed, and at which step.
     struct Failure: Error {
@@ -25,8 +27,8 @@ struct RandomizedRun {
     let scratch: URL
 
     private var model: ModelState
+    private var host: ProviderHost?
     private var replica: [ItemIdentifier: ItemDigest] = [:]
-    private var anchor: SyncAnchor?
     private var savedAnchors: [(anchor: SyncAnchor, replica: [ItemIdentifier: ItemDigest])] = []
     private var previousVersions: [ItemIdentifier: ItemVersion] = [:]
     private var fileCounter = 0
@@ -49,17 +51,36 @@ struct RandomizedRun {
     mutating func run(_ operations: [ModelOperation]) async throws {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        anchor = try await attempt {
-            try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
+        let host = try ProviderHost(
+            provider: provider,
+            configuration: HostConfiguration(
+                scheduling: .manual,
+                suggestedPageSize: 7,
+                suggestedBatchSize: 5,
+                contentCacheParent: scratch,
+                contentCacheCapacity: 0
+            ),
+            monitor: ContractMonitor(policy: .fatal)
+        )
+        self.host = host
+        do {
+            try await checkInvariants()
+            try await runSteps(operations)
+        } catch {
+            await host.stop()
+            throw error
         }
-        replica = ItemDigest.map(try await attempt { try await listWorkingSet() })
+        await host.stop()
+    }
+
+    private mutating func runSteps(_ operations: [ModelOperation]) async throws {
         for (index, operation) in operations.enumerated() {
             try Task.checkCancellation()
             step = index + 1
             self.operation = operation.description
             try await apply(operation)
-            try await checkInvariants(batchSize: 50)
-            if step % 25 == 0, let anchor {
+            try await checkInvariants()
+            if step % 25 == 0, let anchor = await host?.replica.anchor {
                 savedAnchors.append((anchor, replica))
                 if savedAnchors.count > 4 { savedAnchors.removeFirst() }
             }
@@ -170,10 +191,11 @@ struct RandomizedRun {
                     "\(listed.count) items, missing \(expected.subtracting(actual).map(\.rawValue).sorted()), extra \(actual.subtracting(expected).map(\.rawValue).sorted())"
             )
         case .catchUp(let batchSize):
-            try await checkInvariants(batchSize: batchSize)
+            guard let anchor = await host?.replica.anchor else { return }
+            try await replay((anchor, replica), batchSize: batchSize)
         case .replayOldAnchor(let which):
             guard !savedAnchors.isEmpty else { return }
-            try await replay(savedAnchors[which % savedAnchors.count])
+            try await replay(savedAnchors[which % savedAnchors.count], batchSize: 7)
         case .remoteCreate(let parent, let content, let isFolder):
             guard model.items.count < Self.itemLimit, let hooks = remote,
                 let target = ModelState.pick(parent, from: model.folders())
@@ -404,13 +426,18 @@ struct RandomizedRun {
         }
     }
 
-    private mutating func replay(_ saved: (anchor: SyncAnchor, replica: [ItemIdentifier: ItemDigest])) async throws {
+    /// Replays the changes since a saved anchor over the replica as it was then, with `batchSize`,
+    /// and checks the result equals the replica now; an expired anchor is a legal answer.
+    private func replay(
+        _ saved: (anchor: SyncAnchor, replica: [ItemIdentifier: ItemDigest]),
+        batchSize: Int
+    )
+        async throws
+    {
         var state = saved.replica
         do {
-            let changes = try await provider.enumerator(for: .workingSet, request: Request()).changes(
-                since: saved.anchor,
-                suggestedBatchSize: 7
-            )
+            let changes = try await provider.enumerator(for: .workingSet, request: Request())
+                .changes(since: saved.anchor, suggestedBatchSize: batchSize)
             for item in changes.updatedItems {
                 state[item.itemIdentifier] = ItemDigest(item)
             }
@@ -432,43 +459,26 @@ struct RandomizedRun {
 
     // MARK: Invariants
 
-    private mutating func checkInvariants(batchSize: Int) async throws {
-        if let current = anchor {
-            do {
-                let changes = try await provider.enumerator(for: .workingSet, request: Request())
-                    .changes(since: current, suggestedBatchSize: batchSize)
-                for item in changes.updatedItems {
-                    replica[item.itemIdentifier] = ItemDigest(item)
-                }
-                for identifier in changes.deletedItemIdentifiers {
-                    replica[identifier] = nil
-                }
-                anchor = changes.anchor
-            } catch let error as FileProviderError where error.code == .syncAnchorExpired {
-                anchor = try await attempt {
-                    try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
-                }
-                replica = ItemDigest.map(try await attempt { try await listWorkingSet() })
-            } catch {
-                throw failure("catching up with the working set's changes failed", actual: "\(error)")
-            }
+    /// Catches the host up, then checks that its replica equals a fresh listing of the working
+    /// set, and that the listing equals the model.
+    private mutating func checkInvariants() async throws {
+        guard let host else { return }
+        do {
+            try await host.synchronize()
+        } catch {
+            throw failure("the host could not catch up with the working set", actual: "\(error)")
         }
-        let listing = try await attempt { try await listWorkingSet() }
-        let truth = ItemDigest.map(listing)
+        let difference = try await attempt { try await host.checkConvergence() }
         try ensure(
-            listing.count == truth.count,
-            "the working set lists an identifier twice",
-            actual: "\(listing.count) items, \(truth.count) distinct"
+            difference.isEmpty,
+            "the host's replica, built from changes, differs from a fresh listing",
+            actual: "\(difference)"
         )
-        let replicaDifferences = ItemDigest.differences(replica, truth)
-        try ensure(
-            replicaDifferences.isEmpty,
-            "the replica built from changes differs from a fresh listing",
-            actual: replicaDifferences.joined(separator: "; ")
-        )
+        let items = await host.replica.allItems
+        replica = ItemDigest.map(items)
         var modelDifferences: [String] = []
         for (identifier, item) in model.items {
-            guard let listed = truth[identifier] else {
+            guard let listed = replica[identifier] else {
                 modelDifferences.append("\(identifier) \"\(item.name)\" is missing")
                 continue
             }
@@ -476,18 +486,14 @@ struct RandomizedRun {
                 modelDifferences.append("\(identifier) is \(listed), the model has \"\(item.name)\" in \(item.parent)")
             }
         }
-        for identifier in truth.keys where model.items[identifier] == nil {
-            modelDifferences.append("\(identifier) \(truth[identifier].map { "\($0)" } ?? "") should not exist")
+        for (identifier, digest) in replica where model.items[identifier] == nil {
+            modelDifferences.append("\(identifier) \(digest) should not exist")
         }
         try ensure(
             modelDifferences.isEmpty,
             "the working set differs from the model",
             actual: modelDifferences.prefix(8).joined(separator: "; ")
         )
-    }
-
-    private func listWorkingSet() async throws -> [any FileProviderItem] {
-        try await provider.enumerator(for: .workingSet, request: Request()).allItems(suggestedPageSize: 100)
     }
 
     // MARK: Helpers
