@@ -114,7 +114,7 @@ enum ContentChecks {
                 aligningTo: alignment,
                 options: []
             )
-            defer { try? FileManager.default.removeItem(at: result.url) }
+            defer { ContentFile.remove(result.url) }
             let data = try Data(contentsOf: result.url)
             let got = result.range
             context.expect(

@@ -39,9 +39,7 @@ enum ModelChecks {
             fixture: ProviderFixture(provider: context.provider, remote: context.remoteHooks),
             capabilities: capabilities,
             caseRule: context.caseRule,
-            scratch: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "fileprovider-model-\(UUID().uuidString)"
-            )
+            scratch: ScratchFolder.unique("fileprovider-model")
         )
         let clock = ContinuousClock()
         let start = clock.now

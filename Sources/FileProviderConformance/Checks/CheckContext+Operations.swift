@@ -150,7 +150,7 @@ extension CheckContext {
     func fetch(_ identifier: ItemIdentifier, version: ItemVersion? = nil) async throws -> (Data, ItemSnapshot) {
         note("fetchContents(\(identifier))")
         let fetched = try await provider.fetchContents(for: identifier, version: version, request: Request())
-        defer { try? FileManager.default.removeItem(at: fetched.url) }
+        defer { ContentFile.remove(fetched.url) }
         let data = try Data(contentsOf: fetched.url)
         return (data, ItemSnapshot(fetched.item))
     }

@@ -47,8 +47,7 @@ final class CheckContext: Sendable {
         self.randomizedSteps = options.effectiveRandomizedSteps
         self.makeFixture = subject.makeFixture
         self.caseRule = subject.capabilities.contains(.caseSensitiveFilenames) ? .caseSensitive : .caseInsensitive
-        self.scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("fileprovider-conformance-\(check.id)-\(UUID().uuidString)", isDirectory: true)
+        self.scratch = ScratchFolder.unique("fileprovider-conformance-\(check.id)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         self.state = LockedValue(State(random: SeededRandomNumberGenerator(seed: seed)))
     }
@@ -164,7 +163,7 @@ final class CheckContext: Sendable {
             return state.fileCounter
         }
         let url = scratch.appendingPathComponent("contents-\(index)")
-        try data.write(to: url)
+        try ContentFile.write(data, toNewFileAt: url)
         return url
     }
 

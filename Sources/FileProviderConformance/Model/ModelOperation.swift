@@ -60,7 +60,7 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             (6, { .move(item: $0.slot(), parent: $0.slot()) }),
             (4, { .delete(item: $0.slot()) }),
             (3, { .touchDeleted(item: $0.slot(), kind: $0.slot()) }),
-            (3, { .fetch(item: $0.slot()) }),
+            (1, { .fetch(item: $0.slot()) }),
             (3, { .list(folder: $0.slot(), pageSize: 1 + $0.slot() % 7) }),
             (3, { .catchUp(batchSize: 1 + $0.slot() % 9) }),
             (2, { .replayOldAnchor(which: $0.slot()) }),

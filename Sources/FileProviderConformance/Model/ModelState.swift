@@ -116,6 +116,9 @@ struct ModelState {
     /// The names local operations draw from: few, so collisions are frequent, with case variants.
     static let names = ["a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d"]
 
+    /// How many different contents the content slots stand for.
+    static let contentVariety = 64
+
     /// The content a content slot stands for.
-    static func content(_ slot: Int) -> Data { Data("content \(slot % 997)".utf8) }
+    static func content(_ slot: Int) -> Data { Data("content \(slot % contentVariety)".utf8) }
 }

@@ -31,7 +31,9 @@ struct RandomizedRun {
     private var replica: [ItemIdentifier: ItemDigest] = [:]
     private var savedAnchors: [(anchor: SyncAnchor, replica: [ItemIdentifier: ItemDigest])] = []
     private var previousVersions: [ItemIdentifier: ItemVersion] = [:]
-    private var fileCounter = 0
+    /// The content files written so far, by content slot: providers only read them, so one file
+    /// serves every step that sends the same bytes.
+    private var contentFiles: [Int: URL] = [:]
     private var remoteCounter = 0
     private var step = 0
     private var operation = "the initial listing"
@@ -55,7 +57,7 @@ struct RandomizedRun {
             provider: provider,
             configuration: HostConfiguration(
                 scheduling: .manual,
-                suggestedPageSize: 7,
+                suggestedPageSize: 64,
                 suggestedBatchSize: 5,
                 contentCacheParent: scratch,
                 contentCacheCapacity: 0
@@ -95,20 +97,20 @@ struct RandomizedRun {
             try await create(
                 parent: parent,
                 name: ModelState.names[name % ModelState.names.count],
-                content: ModelState.content(content)
+                contentSlot: content
             )
         case .createFolder(let parent, let name):
-            try await create(parent: parent, name: ModelState.names[name % ModelState.names.count], content: nil)
+            try await create(parent: parent, name: ModelState.names[name % ModelState.names.count], contentSlot: nil)
         case .write(let item, let content):
             guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)) else { return }
-            try await write(identifier, ModelState.content(content), base: replica[identifier]?.version, expecting: nil)
+            try await write(identifier, contentSlot: content, base: replica[identifier]?.version, expecting: nil)
         case .staleWrite(let item, let content):
             guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)),
                 let stale = previousVersions[identifier], stale != replica[identifier]?.version
             else { return }
             try await write(
                 identifier,
-                ModelState.content(content),
+                contentSlot: content,
                 base: stale,
                 expecting: .localVersionConflictingWithServer
             )
@@ -168,7 +170,7 @@ struct RandomizedRun {
             let fetched = try await attempt {
                 try await provider.fetchContents(for: identifier, version: nil, request: Request())
             }
-            defer { try? FileManager.default.removeItem(at: fetched.url) }
+            defer { ContentFile.remove(fetched.url) }
             let data = try await attempt { try Data(contentsOf: fetched.url) }
             try ensure(
                 data == expected.content,
@@ -235,7 +237,8 @@ struct RandomizedRun {
         }
     }
 
-    private mutating func create(parent: Int, name: String, content: Data?) async throws {
+    private mutating func create(parent: Int, name: String, contentSlot: Int?) async throws {
+        let content = contentSlot.map(ModelState.content)
         if model.items.count >= Self.itemLimit {
             if let doomed = ModelState.pick(parent, from: model.order) { try await delete(doomed) }
             return
@@ -248,7 +251,7 @@ struct RandomizedRun {
             filename: name,
             contentType: content == nil ? .folder : .forFilename(name)
         )
-        let url = try content.map { try file(containing: $0) }
+        let url = try contentSlot.map { try file(forContent: $0) }
         let fields: ItemFields =
             content == nil ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents]
         do {
@@ -284,11 +287,12 @@ struct RandomizedRun {
 
     private mutating func write(
         _ identifier: ItemIdentifier,
-        _ data: Data,
+        contentSlot: Int,
         base: ItemVersion?,
         expecting expected: FileProviderError.Code?
     ) async throws {
-        let url = try file(containing: data)
+        let data = ModelState.content(contentSlot)
+        let url = try file(forContent: contentSlot)
         let succeeded = try await modify(
             identifier,
             fields: .contents,
@@ -498,10 +502,12 @@ struct RandomizedRun {
 
     // MARK: Helpers
 
-    private mutating func file(containing data: Data) throws -> URL {
-        fileCounter += 1
-        let url = scratch.appendingPathComponent("step-\(fileCounter)")
-        try data.write(to: url)
+    private mutating func file(forContent slot: Int) throws -> URL {
+        let key = slot % ModelState.contentVariety
+        if let url = contentFiles[key] { return url }
+        let url = scratch.appendingPathComponent("content-\(key)")
+        try ContentFile.write(ModelState.content(key), toNewFileAt: url)
+        contentFiles[key] = url
         return url
     }
 

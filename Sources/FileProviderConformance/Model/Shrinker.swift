@@ -49,9 +49,7 @@ struct Shrinker {
             fixture: fixture,
             capabilities: capabilities,
             caseRule: caseRule,
-            scratch: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "fileprovider-shrink-\(UUID().uuidString)"
-            )
+            scratch: ScratchFolder.unique("fileprovider-shrink")
         )
         let failure: RandomizedRun.Failure?
         do {

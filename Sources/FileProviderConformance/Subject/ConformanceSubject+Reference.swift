@@ -19,19 +19,42 @@ extension ConformanceSubject {
         if caseRule == .caseSensitive { capabilities.insert(.caseSensitiveFilenames) }
         if !supportsTrash { capabilities.remove(.trash) }
         return ConformanceSubject(name: "InMemoryFileProvider", capabilities: capabilities) {
-            let store = try InMemoryStore.conformanceFixture(caseRule: caseRule, supportsTrash: supportsTrash)
+            let temporaryDirectory = ScratchFolder.unique("fileprovider-reference")
+            let store = try InMemoryStore.conformanceFixture(
+                caseRule: caseRule,
+                supportsTrash: supportsTrash,
+                temporaryDirectory: temporaryDirectory
+            )
+            let providers = LockedValue([store.makeProvider()])
             return ProviderFixture(
-                provider: store.makeProvider(),
+                provider: providers.withLock { $0[0] },
                 remote: ReferenceRemoteHooks(remote: store.remote),
-                openAnotherInstance: { store.makeProvider() }
+                openAnotherInstance: {
+                    let provider = store.makeProvider()
+                    providers.withLock { $0.append(provider) }
+                    return provider
+                },
+                tearDown: {
+                    for provider in providers.withLock({ $0 }) {
+                        await provider.invalidate()
+                    }
+                    try? FileManager.default.removeItem(at: temporaryDirectory)
+                }
             )
         }
     }
 }
 
 extension InMemoryStore {
-    /// A fresh, empty store for one conformance check.
-    static func conformanceFixture(caseRule: FilenameCaseRule, supportsTrash: Bool) throws -> InMemoryStore {
+    /// A fresh, empty store for one conformance check, whose fetched content goes to
+    /// `temporaryDirectory`.
+    static func conformanceFixture(
+        caseRule: FilenameCaseRule,
+        supportsTrash: Bool,
+        temporaryDirectory: URL
+    ) throws
+        -> InMemoryStore
+    {
         let domain = Domain(
             identifier: try DomainIdentifier("conformance"),
             displayName: "Conformance",
@@ -39,7 +62,11 @@ extension InMemoryStore {
         )
         return InMemoryStore(
             domain: domain,
-            configuration: InMemoryStoreConfiguration(caseRule: caseRule, clock: ManualStoreClock())
+            configuration: InMemoryStoreConfiguration(
+                caseRule: caseRule,
+                clock: ManualStoreClock(),
+                temporaryDirectory: temporaryDirectory
+            )
         )
     }
 }

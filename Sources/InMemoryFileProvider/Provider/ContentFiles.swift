@@ -52,7 +52,7 @@ final class ContentFiles: Sendable {
         let url = directory.appendingPathComponent("\(number)-\(filename)", isDirectory: false)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try data.write(to: url, options: .withoutOverwriting)
+            try ContentFile.write(data, toNewFileAt: url)
             return url
         } catch {
             try? FileManager.default.removeItem(at: url)

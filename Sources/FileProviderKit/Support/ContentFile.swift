@@ -1,0 +1,44 @@
+import Foundation
+
+/// Writes and removes the content files the package's modules hand to each other.
+///
+/// `Data.write(to:)` and `FileManager.createFile` flush every file to disk before returning,
+/// which costs about a millisecond per file here and as much again to delete it; content files are
+/// short-lived hand-overs that need no durability, so these write them with plain POSIX calls.
+package enum ContentFile {
+    /// Writes `data` to a new file at `url`.
+    ///
+    /// - Throws: `POSIXError` when the file exists already or cannot be written; nothing is left
+    ///   behind then.
+    package static func write(_ data: Data, toNewFileAt url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(
+                    descriptor,
+                    buffer.baseAddress.map { $0 + offset },
+                    buffer.count - offset
+                )
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(url.path)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+    }
+
+    /// Removes the file at `url`, if there is one.
+    package static func remove(_ url: URL) {
+        unlink(url.path)
+    }
+}
