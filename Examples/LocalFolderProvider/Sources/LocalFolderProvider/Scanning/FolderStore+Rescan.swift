@@ -5,22 +5,31 @@ extension FolderStore {
     /// Reconciles the records with the disk and records what another program changed as changes
     /// of their own, reported by change enumeration like the provider's.
     ///
-    /// An entry is the same item as a record when it is the same file (device and inode): that is
-    /// how renames and moves made by another program keep their identifier. A file at a record's
-    /// place whose recorded file is gone everywhere is the same item with new content (an
-    /// application that saves by replacing the file). Anything else is a new item with a new
-    /// identifier; records with nothing left on disk are deletions.
+    /// An entry is the same item as a record when it is the same file (device and inode) and
+    /// either still in the record's place or — for a file — with its size and modification date
+    /// unchanged: that is how renames and moves made by another program keep their identifier,
+    /// while a new file that happens to reuse a deleted file's inode elsewhere is not mistaken
+    /// for it. A file in a record's place whose recorded file did not move away intact is the
+    /// same item with new content (an application that saves by replacing the file). Anything
+    /// else is a new item with a new identifier; records with nothing left on disk are deletions.
     ///
     /// - Returns: the number of items created, changed or deleted.
     @discardableResult
     func rescan() throws -> Int {
         let entries = DirectoryScanner.scan(root: root, trash: stateFolder.trash)
-        let seenOnDisk = Set(entries.map(\.fingerprint.identity))
         var byIdentity: [FileIdentity: ItemIdentifier] = [:]
         var byPlace: [Place: ItemIdentifier] = [:]
         for record in state.records.values {
             byIdentity[record.disk.identity] = record.identifier
             byPlace[Place(parent: record.parent, diskName: record.diskName)] = record.identifier
+        }
+        // Files found somewhere exactly as recorded: moved or left alone, never replaced.
+        var intact: Set<ItemIdentifier> = []
+        for entry in entries {
+            guard let record = byIdentity[entry.fingerprint.identity].flatMap({ state.records[$0] }),
+                !record.isFolder, !entry.fingerprint.contentDiffers(from: record.disk)
+            else { continue }
+            intact.insert(record.identifier)
         }
         var assigned: [ItemIdentifier?] = Array(repeating: nil, count: entries.count)
         var claimed: Set<ItemIdentifier> = []
@@ -34,13 +43,16 @@ extension FolderStore {
                 parent = entry.inTrash ? .trashContainer : .rootContainer
             }
             let isFolder = entry.fingerprint.kind == .folder
+            let place = Place(parent: parent, diskName: entry.name)
             let sameFile = byIdentity[entry.fingerprint.identity].flatMap { state.records[$0] }
-            let samePlace = byPlace[Place(parent: parent, diskName: entry.name)].flatMap { state.records[$0] }
+            let samePlace = byPlace[place].flatMap { state.records[$0] }
             let match: ItemRecord?
-            if let sameFile, sameFile.isFolder == isFolder, !claimed.contains(sameFile.identifier) {
+            if let sameFile, sameFile.isFolder == isFolder, !claimed.contains(sameFile.identifier),
+                isFolder || sameFile.identifier == samePlace?.identifier || intact.contains(sameFile.identifier)
+            {
                 match = sameFile
             } else if let samePlace, !isFolder, !samePlace.isFolder, !claimed.contains(samePlace.identifier),
-                !seenOnDisk.contains(samePlace.disk.identity)
+                !intact.contains(samePlace.identifier)
             {
                 match = samePlace
             } else {

@@ -18,6 +18,9 @@ struct FolderState: Codable, Sendable {
     var epoch: UInt64
     var lastRank: UInt64 = 0
     var nextSerial: UInt64 = 1
+    /// Counts the times the state was opened. Identifiers carry it, so one minted by an operation
+    /// that a crash cut short before it was journaled is never minted again.
+    var session: UInt64 = 0
     /// Anchors ranked before this have expired (their deletions were dropped).
     var historyFloor: UInt64 = 0
     var records: [ItemIdentifier: ItemRecord] = [:]
@@ -105,10 +108,11 @@ struct FolderState: Codable, Sendable {
         identifier == .rootContainer || identifier == .trashContainer || records[identifier]?.isFolder == true
     }
 
-    /// A new identifier, never handed out before: the store's epoch and a serial number.
+    /// A new identifier, never handed out before: the store's epoch, the session and a serial
+    /// number.
     mutating func makeIdentifier() -> ItemIdentifier {
         defer { nextSerial += 1 }
-        return ItemIdentifier("\(String(epoch, radix: 16)).\(nextSerial)")
+        return ItemIdentifier("\(String(epoch, radix: 16)).\(session).\(nextSerial)")
     }
 
     /// The next rank.

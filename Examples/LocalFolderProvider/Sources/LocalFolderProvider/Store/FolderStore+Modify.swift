@@ -128,10 +128,10 @@ extension FolderStore {
         }
         let base = (item.filename as NSString).deletingPathExtension
         let pathExtension = (item.filename as NSString).pathExtension
+        let identifier = state.makeIdentifier()
         for number in 1...1_000 {
             let suffix = number == 1 ? " (conflicted copy)" : " (conflicted copy \(number))"
             let name = String((base + suffix).prefix(200)) + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
-            let identifier = state.makeIdentifier()
             let diskName = item.parent == .trashContainer ? identifier.rawValue : name
             let destination = folder.appendingPathComponent(diskName)
             guard Filename.problem(in: name) == nil, state.child(named: name, in: item.parent) == nil,

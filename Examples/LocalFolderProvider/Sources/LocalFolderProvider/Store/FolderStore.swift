@@ -52,6 +52,8 @@ final class FolderStore {
             } else {
                 state = FolderState(epoch: UInt64.random(in: 1...UInt64.max))
             }
+            // A new session, durable before any identifier of it is minted.
+            state.session += 1
             try stateFolder.compact(state)
             try? FileManager.default.removeItem(at: stateFolder.staging)
             try FileManager.default.createDirectory(at: stateFolder.staging, withIntermediateDirectories: true)

@@ -31,7 +31,7 @@ final class StateFolder {
     /// Transactions in the journal after which it is folded into the snapshot.
     static let compactionThreshold = 1_000
 
-    private let lockDescriptor: Int32
+    private var lockDescriptor: Int32
     private var journal: FileHandle?
     private var journalCount = 0
 
@@ -54,6 +54,7 @@ final class StateFolder {
         guard lockDescriptor >= 0 else { throw Durability.posixError("open", URL(fileURLWithPath: lockPath)) }
         guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             closeDescriptor(lockDescriptor)
+            lockDescriptor = -1
             throw FileProviderError(
                 .cannotSynchronize,
                 message: "Another provider instance has the state folder \(url.path) open."
@@ -61,12 +62,18 @@ final class StateFolder {
         }
     }
 
-    /// Releases the lock and the journal.
+    deinit {
+        close()
+    }
+
+    /// Releases the lock and the journal; closing twice is harmless.
     func close() {
         try? journal?.close()
         journal = nil
+        guard lockDescriptor >= 0 else { return }
         flock(lockDescriptor, LOCK_UN)
         closeDescriptor(lockDescriptor)
+        lockDescriptor = -1
     }
 
     // MARK: Loading
