@@ -1,0 +1,118 @@
+import FileProviderKit
+import Foundation
+
+extension FolderStore {
+    /// Reconciles the records with the disk and records what another program changed as changes
+    /// of their own, reported by change enumeration like the provider's.
+    ///
+    /// An entry is the same item as a record when it is the same file (device and inode) and
+    /// either still in the record's place or — for a file — with its size and modification date
+    /// unchanged: that is how renames and moves made by another program keep their identifier,
+    /// while a new file that happens to reuse a deleted file's inode elsewhere is not mistaken
+    /// for it. A file in a record's place whose recorded file did not move away intact is the
+    /// same item with new content (an application that saves by replacing the file). Anything
+    /// else is a new item with a new identifier; records with nothing left on disk are deletions.
+    ///
+    /// - Returns: the number of items created, changed or deleted.
+    @discardableResult
+    func rescan() throws -> Int {
+        let entries = DirectoryScanner.scan(root: root, trash: stateFolder.trash)
+        var byIdentity: [FileIdentity: ItemIdentifier] = [:]
+        var byPlace: [Place: ItemIdentifier] = [:]
+        for record in state.records.values {
+            byIdentity[record.disk.identity] = record.identifier
+            byPlace[Place(parent: record.parent, diskName: record.diskName)] = record.identifier
+        }
+        // Files found somewhere exactly as recorded: moved or left alone, never replaced.
+        var intact: Set<ItemIdentifier> = []
+        for entry in entries {
+            guard let record = byIdentity[entry.fingerprint.identity].flatMap({ state.records[$0] }),
+                !record.isFolder, !entry.fingerprint.contentDiffers(from: record.disk)
+            else { continue }
+            intact.insert(record.identifier)
+        }
+        var assigned: [ItemIdentifier?] = Array(repeating: nil, count: entries.count)
+        var claimed: Set<ItemIdentifier> = []
+        var written: [ItemRecord] = []
+        for (index, entry) in entries.enumerated() {
+            let parent: ItemIdentifier
+            if let parentIndex = entry.parentIndex {
+                guard let identifier = assigned[parentIndex] else { continue }
+                parent = identifier
+            } else {
+                parent = entry.inTrash ? .trashContainer : .rootContainer
+            }
+            let isFolder = entry.fingerprint.kind == .folder
+            let place = Place(parent: parent, diskName: entry.name)
+            let sameFile = byIdentity[entry.fingerprint.identity].flatMap { state.records[$0] }
+            let samePlace = byPlace[place].flatMap { state.records[$0] }
+            let match: ItemRecord?
+            if let sameFile, sameFile.isFolder == isFolder, !claimed.contains(sameFile.identifier),
+                isFolder || sameFile.identifier == samePlace?.identifier || intact.contains(sameFile.identifier)
+            {
+                match = sameFile
+            } else if let samePlace, !isFolder, !samePlace.isFolder, !claimed.contains(samePlace.identifier),
+                !intact.contains(samePlace.identifier)
+            {
+                match = samePlace
+            } else {
+                match = nil
+            }
+            if let match {
+                claimed.insert(match.identifier)
+                assigned[index] = match.identifier
+                if let changed = changedRecord(match, at: entry, in: parent) { written.append(changed) }
+            } else if let created = newRecord(at: entry, in: parent) {
+                assigned[index] = created.identifier
+                written.append(created)
+            }
+        }
+        let removals = state.records.keys.filter { !claimed.contains($0) }.sorted().map {
+            Transaction.Removal(identifier: $0, rank: state.nextRank())
+        }
+        try commit(transaction(records: written, removals: removals))
+        return written.count + removals.count
+    }
+
+    /// A record's place on disk: its container and the name of its entry there.
+    private struct Place: Hashable {
+        var parent: ItemIdentifier
+        var diskName: String
+    }
+
+    /// The record updated to what the scan found, with a new rank; `nil` when nothing changed.
+    private func changedRecord(_ record: ItemRecord, at entry: ScannedEntry, in parent: ItemIdentifier) -> ItemRecord? {
+        var updated = record
+        updated.parent = parent
+        updated.diskName = entry.name
+        // A trashed item keeps its name; its entry in the trash folder is named by the store.
+        updated.filename = parent == .trashContainer ? record.filename : entry.name
+        let contentChanged = entry.fingerprint.contentDiffers(from: record.disk)
+        if record.isFolder {
+            updated.disk.identity = entry.fingerprint.identity
+        } else {
+            updated.disk = entry.fingerprint
+        }
+        guard updated != record else { return nil }
+        let rank = state.nextRank()
+        updated.metadataRevision = rank
+        if contentChanged { updated.contentRevision = rank }
+        return updated
+    }
+
+    /// A record for an entry no record matches; `nil` for a name the contract does not allow.
+    private func newRecord(at entry: ScannedEntry, in parent: ItemIdentifier) -> ItemRecord? {
+        guard Filename.problem(in: entry.name) == nil else { return nil }
+        let rank = state.nextRank()
+        return ItemRecord(
+            identifier: state.makeIdentifier(),
+            parent: parent,
+            filename: entry.name,
+            diskName: entry.name,
+            isFolder: entry.fingerprint.kind == .folder,
+            disk: entry.fingerprint,
+            contentRevision: rank,
+            metadataRevision: rank
+        )
+    }
+}

@@ -1,0 +1,89 @@
+import FileProviderKit
+import Foundation
+
+extension FolderStore {
+    /// The fields a modification or creation cannot store; they come back as still pending.
+    static let unsupportedFields: ItemFields = [.creationDate, .fileSystemFlags, .extendedAttributes, .typeAndCreator]
+
+    /// Creates a file or a folder in a folder of the root (see
+    /// ``LocalFolderProvider/createItem(basedOn:fields:contents:options:request:)``).
+    func create(
+        _ template: any FileProviderItem,
+        fields: ItemFields,
+        contents: URL?,
+        options: CreateItemOptions
+    ) throws -> ItemMutationResult {
+        let filename = template.filename
+        let parent = template.parentItemIdentifier
+        try Filename.validate(filename)
+        if template.contentType.isSymbolicLink {
+            throw FileProviderError(.featureUnsupported, message: "LocalFolderProvider does not store symbolic links.")
+        }
+        if parent == .trashContainer {
+            throw FileProviderError(.invalidArgument, message: "Items enter the trash by being moved there.")
+        }
+        let isFolder = template.contentType.isDirectory
+        try settle([parent])
+        guard state.isContainer(parent), let folder = url(ofContainer: parent) else {
+            throw FileProviderError.nonExistentItem(withIdentifier: parent)
+        }
+        if let existing = state.child(named: filename, in: parent) {
+            if options.contains(.mayAlreadyExist), existing.isFolder == isFolder {
+                return ItemMutationResult(item: existing.snapshot)
+            }
+            throw FileProviderError.collision(with: existing.snapshot)
+        }
+        let destination = folder.appendingPathComponent(filename)
+        if isFolder {
+            try Task.checkCancellation()
+            do {
+                try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+            } catch {
+                throw try collisionOnDisk(named: filename, in: parent, at: destination)
+            }
+            try Durability.sync(folder)
+        } else {
+            let staged = try Durability.stage(fields.contains(.contents) ? contents : nil, in: stateFolder.staging)
+            defer { try? FileManager.default.removeItem(at: staged) }
+            try Task.checkCancellation()
+            guard try Durability.place(staged, at: destination) else {
+                throw try collisionOnDisk(named: filename, in: parent, at: destination)
+            }
+        }
+        guard let disk = DiskFingerprint.read(destination) else { throw FileProviderError.changedOnDisk(destination) }
+        let rank = state.nextRank()
+        var record = ItemRecord(
+            identifier: state.makeIdentifier(),
+            parent: parent,
+            filename: filename,
+            diskName: filename,
+            isFolder: isFolder,
+            disk: disk,
+            contentRevision: rank,
+            metadataRevision: rank
+        )
+        record.applyMetadata(of: template, fields: fields)
+        try commit(transaction(records: [record]))
+        return ItemMutationResult(
+            item: record.snapshot,
+            stillPendingFields: fields.intersection(Self.unsupportedFields)
+        )
+    }
+
+    /// The error for a name that is free in the records but taken on disk by an entry no rescan
+    /// has seen yet: a collision with that entry once a rescan has made it an item.
+    func collisionOnDisk(named filename: String, in parent: ItemIdentifier, at url: URL) throws -> FileProviderError {
+        try rescan()
+        if let existing = state.child(named: filename, in: parent) { return .collision(with: existing.snapshot) }
+        return .changedOnDisk(url)
+    }
+}
+
+extension ItemRecord {
+    /// Stores the metadata fields the provider keeps in its state: tags, last use and favorite rank.
+    mutating func applyMetadata(of item: any FileProviderItem, fields: ItemFields) {
+        if fields.contains(.tagData) { tagData = item.tagData }
+        if fields.contains(.lastUsedDate) { lastUsedDate = item.lastUsedDate }
+        if fields.contains(.favoriteRank) { favoriteRank = item.favoriteRank }
+    }
+}

@@ -1,0 +1,169 @@
+import FileProviderKit
+import Foundation
+
+/// The provider's state and the directory it mirrors: a root folder holding the items as real
+/// files and folders, and a ``StateFolder`` holding identifiers, versions, change history and the
+/// trash.
+///
+/// Every change follows one order: check everything that can fail, prepare new content in the
+/// staging folder (written and flushed), make the change on disk with one atomic `rename` (or
+/// `link`, or `mkdir`), flush the folder, then write the ``Transaction`` to the journal and flush
+/// it, and only then answer. A crash before the journal write leaves a change on disk that the
+/// next rescan picks up as another program's; a crash after it loses nothing.
+///
+/// Not thread-safe: ``LocalFolderProvider`` is an actor and the store's only owner.
+final class FolderStore {
+    let root: URL
+    let stateFolder: StateFolder
+    var state: FolderState
+
+    /// Opens the directory `root` with its state in `stateURL` (created if needed), reconciles the
+    /// state with what is on disk, and takes the state folder's lock.
+    ///
+    /// - Throws: ``FileProviderKit/FileProviderError/Code/noSuchItem`` when `root` is not a
+    ///   directory; ``FileProviderKit/FileProviderError/Code/invalidArgument`` when either folder
+    ///   is inside the other, or they are on different devices; ``FileProviderKit/FileProviderError/Code/cannotSynchronize``
+    ///   when another instance holds the state folder or the state cannot be read.
+    init(root rootURL: URL, state stateURL: URL) throws {
+        let root = rootURL.standardizedFileURL.resolvingSymlinksInPath()
+        let stateURL = stateURL.standardizedFileURL.resolvingSymlinksInPath()
+        guard let rootDisk = DiskFingerprint.read(root), rootDisk.kind == .folder else {
+            throw FileProviderError(.noSuchItem, message: "The root \(rootURL.path) is not a directory.")
+        }
+        guard !Self.isSelfOrInside(stateURL, root), !Self.isSelfOrInside(root, stateURL) else {
+            throw FileProviderError(
+                .invalidArgument,
+                message: "The state folder \(stateURL.path) and the root \(root.path) must not contain each other."
+            )
+        }
+        let stateFolder = try StateFolder(url: stateURL)
+        guard DiskFingerprint.read(stateFolder.url)?.identity.device == rootDisk.identity.device else {
+            stateFolder.close()
+            throw FileProviderError(
+                .invalidArgument,
+                message: "The state folder must be on the root's device, so that items move between them atomically."
+            )
+        }
+        self.root = root
+        self.stateFolder = stateFolder
+        do {
+            if let loaded = try stateFolder.load() {
+                state = loaded
+            } else {
+                state = FolderState(epoch: UInt64.random(in: 1...UInt64.max))
+            }
+            // A new session, durable before any identifier of it is minted.
+            state.session += 1
+            try stateFolder.compact(state)
+            try? FileManager.default.removeItem(at: stateFolder.staging)
+            try FileManager.default.createDirectory(at: stateFolder.staging, withIntermediateDirectories: true)
+            try rescan()
+        } catch {
+            stateFolder.close()
+            throw error
+        }
+    }
+
+    /// Releases the state folder.
+    func close() {
+        stateFolder.close()
+    }
+
+    /// Writes a transaction to the journal, then applies it. Once this returns, the change is
+    /// acknowledged and survives a crash.
+    func commit(_ transaction: Transaction) throws {
+        guard !transaction.isEmpty else { return }
+        try stateFolder.append(transaction)
+        state.apply(transaction)
+        if stateFolder.wantsCompaction { try? stateFolder.compact(state) }
+    }
+
+    /// A transaction carrying the state's current counters.
+    func transaction(records: [ItemRecord] = [], removals: [Transaction.Removal] = []) -> Transaction {
+        Transaction(records: records, removals: removals, lastRank: state.lastRank, nextSerial: state.nextSerial)
+    }
+
+    // MARK: The root item
+
+    /// The root folder as an item, named after the directory.
+    var rootItem: ItemSnapshot {
+        let name = root.lastPathComponent
+        return ItemSnapshot(
+            itemIdentifier: .rootContainer,
+            parentItemIdentifier: .rootContainer,
+            filename: Filename.problem(in: name) == nil ? name : "Files",
+            contentType: .folder,
+            itemVersion: ItemVersion(contentRevision: 0, metadataRevision: 0)
+        )
+    }
+
+    // MARK: Locations
+
+    /// Where an item is on disk: below the root, or below the trash folder for trashed items;
+    /// `nil` when an ancestor is missing.
+    func url(of record: ItemRecord) -> URL? {
+        var names = [record.diskName]
+        var current = record.parent
+        for _ in 0...state.records.count where !current.isReservedContainer {
+            guard let parent = state.records[current] else { return nil }
+            names.append(parent.diskName)
+            current = parent.parent
+        }
+        guard let base = baseURL(of: current) else { return nil }
+        return names.reversed().reduce(base) { $0.appendingPathComponent($1) }
+    }
+
+    /// Where a container's children are on disk; `nil` when it is not a container.
+    func url(ofContainer identifier: ItemIdentifier) -> URL? {
+        if let base = baseURL(of: identifier) { return base }
+        guard let record = state.records[identifier], record.isFolder else { return nil }
+        return url(of: record)
+    }
+
+    private func baseURL(of container: ItemIdentifier) -> URL? {
+        switch container {
+        case .rootContainer: root
+        case .trashContainer: stateFolder.trash
+        default: nil
+        }
+    }
+
+    // MARK: Checking the disk
+
+    /// Makes sure the items and containers in `identifiers` — and every folder above them — are on
+    /// disk as recorded: the same files, none replaced by a symbolic link. When one is not (another
+    /// program changed the directory since the last rescan), rescans once; the records then
+    /// reflect the disk, and a vanished identifier is simply no longer there.
+    ///
+    /// - Throws: ``FileProviderKit/FileProviderError/Code/cannotSynchronize`` when the disk still
+    ///   disagrees after the rescan.
+    func settle(_ identifiers: [ItemIdentifier]) throws {
+        if identifiers.allSatisfy(matchesDisk) { return }
+        try rescan()
+        if let stray = identifiers.first(where: { !matchesDisk($0) }) {
+            throw FileProviderError.changedOnDisk(state.records[stray].flatMap(url(of:)) ?? root)
+        }
+    }
+
+    /// Whether the item (or container) and its ancestors are on disk as recorded; `true` for an
+    /// identifier the store does not know.
+    private func matchesDisk(_ identifier: ItemIdentifier) -> Bool {
+        if identifier.isReservedContainer {
+            return DiskFingerprint.read(url(ofContainer: identifier) ?? root)?.kind == .folder
+        }
+        var current = state.records[identifier]
+        for _ in 0...state.records.count {
+            guard let record = current else { return true }
+            guard let url = url(of: record), let disk = DiskFingerprint.read(url),
+                disk.identity == record.disk.identity,
+                disk.kind == (record.isFolder ? .folder : .file)
+            else { return false }
+            current = state.records[record.parent]
+        }
+        return false
+    }
+
+    private static func isSelfOrInside(_ url: URL, _ folder: URL) -> Bool {
+        url.pathComponents.starts(with: folder.pathComponents)
+    }
+}

@@ -1,0 +1,161 @@
+import FileProviderKit
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The provider's own folder, beside the root and never inside it:
+///
+/// ```
+/// state/
+///   lock            held (flock) by the one provider instance that has the folder open
+///   state.json      the last snapshot of ``FolderState``
+///   journal         one JSON ``Transaction`` per line since that snapshot, each flushed
+///                   to the device before the operation it records is acknowledged
+///   trash/          the trashed items, each stored under its identifier
+///   staging/        new content on its way into the root, and deleted items on their way out
+/// ```
+///
+/// Opening replays the journal over the snapshot; a last line cut short by a crash was never
+/// acknowledged and is dropped. Every so often the journal is folded into a new snapshot.
+final class StateFolder {
+    let url: URL
+    var trash: URL { url.appendingPathComponent("trash", isDirectory: true) }
+    var staging: URL { url.appendingPathComponent("staging", isDirectory: true) }
+    private var snapshotURL: URL { url.appendingPathComponent("state.json") }
+    private var journalURL: URL { url.appendingPathComponent("journal") }
+
+    /// Transactions in the journal after which it is folded into the snapshot.
+    static let compactionThreshold = 1_000
+
+    private var lockDescriptor: Int32
+    private var journal: FileHandle?
+    private var journalCount = 0
+
+    /// Creates the folder if needed and takes its lock.
+    ///
+    /// - Throws: ``FileProviderKit/FileProviderError/Code/cannotSynchronize`` when another
+    ///   provider instance holds the folder, or it cannot be created.
+    init(url: URL) throws {
+        self.url = url
+        let manager = FileManager.default
+        do {
+            for folder in [url, url.appendingPathComponent("trash"), url.appendingPathComponent("staging")] {
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+        } catch {
+            throw FileProviderError.io("cannot create the state folder \(url.path): \(error)")
+        }
+        let lockPath = url.appendingPathComponent("lock").path
+        lockDescriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        guard lockDescriptor >= 0 else { throw Durability.posixError("open", URL(fileURLWithPath: lockPath)) }
+        guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
+            closeDescriptor(lockDescriptor)
+            lockDescriptor = -1
+            throw FileProviderError(
+                .cannotSynchronize,
+                message: "Another provider instance has the state folder \(url.path) open."
+            )
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Releases the lock and the journal; closing twice is harmless.
+    func close() {
+        try? journal?.close()
+        journal = nil
+        guard lockDescriptor >= 0 else { return }
+        flock(lockDescriptor, LOCK_UN)
+        closeDescriptor(lockDescriptor)
+        lockDescriptor = -1
+    }
+
+    // MARK: Loading
+
+    /// The state as last acknowledged, or `nil` when the folder is new.
+    ///
+    /// - Throws: ``FileProviderKit/FileProviderError/Code/cannotSynchronize`` when the snapshot is
+    ///   unreadable or of another format, or a line before the last is damaged.
+    func load() throws -> FolderState? {
+        var state: FolderState?
+        if let data = try? Data(contentsOf: snapshotURL) {
+            guard let decoded = try? JSONDecoder().decode(FolderState.self, from: data),
+                decoded.formatVersion == FolderState.formatVersion
+            else { throw FileProviderError.io("the snapshot \(snapshotURL.path) is unreadable") }
+            state = decoded
+        }
+        let lines = ((try? Data(contentsOf: journalURL)) ?? Data()).split(
+            separator: UInt8(ascii: "\n"),
+            omittingEmptySubsequences: false
+        )
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            guard let transaction = try? JSONDecoder().decode(Transaction.self, from: Data(line)) else {
+                // Only the last line can be cut short by a crash; it was never acknowledged.
+                if index == lines.count - 1 { break }
+                throw FileProviderError.io("the journal \(journalURL.path) is damaged at line \(index + 1)")
+            }
+            guard state != nil else { throw FileProviderError.io("the journal has no snapshot to apply to") }
+            state?.apply(transaction)
+        }
+        return state
+    }
+
+    // MARK: Writing
+
+    /// Writes `transaction` at the end of the journal and flushes it to the device: once this
+    /// returns, the transaction survives a crash.
+    func append(_ transaction: Transaction) throws {
+        let journal = try openJournal()
+        var line = try JSONEncoder().encode(transaction)
+        line.append(UInt8(ascii: "\n"))
+        do {
+            try journal.write(contentsOf: line)
+            try journal.synchronize()
+        } catch {
+            throw FileProviderError.io("cannot write the journal: \(error)")
+        }
+        journalCount += 1
+    }
+
+    /// Whether the journal is long enough to fold into the snapshot.
+    var wantsCompaction: Bool { journalCount >= Self.compactionThreshold }
+
+    /// Writes `state` as the new snapshot, durably, then empties the journal. A crash in between
+    /// leaves transactions that are replayed over a snapshot that already has them: harmless.
+    func compact(_ state: FolderState) throws {
+        do {
+            try Durability.write(try JSONEncoder().encode(state), to: snapshotURL)
+            let journal = try openJournal()
+            try journal.truncate(atOffset: 0)
+            try journal.synchronize()
+        } catch {
+            throw FileProviderError.io("cannot write the snapshot: \(error)")
+        }
+        journalCount = 0
+    }
+
+    private func openJournal() throws -> FileHandle {
+        if let journal { return journal }
+        if !FileManager.default.fileExists(atPath: journalURL.path) {
+            guard FileManager.default.createFile(atPath: journalURL.path, contents: nil) else {
+                throw FileProviderError.io("cannot create the journal \(journalURL.path)")
+            }
+            try Durability.sync(url)
+        }
+        let handle = try FileHandle(forUpdating: journalURL)
+        try handle.seekToEnd()
+        journal = handle
+        return handle
+    }
+}
+
+/// `close(2)`, out of reach of ``StateFolder/close()``'s name.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
+}

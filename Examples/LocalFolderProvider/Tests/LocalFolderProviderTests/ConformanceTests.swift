@@ -1,0 +1,38 @@
+import FileProviderConformance
+import FileProviderKit
+import Foundation
+import LocalFolderProvider
+import Testing
+
+/// Each fixture is a fresh, empty root with its own state folder. Remote changes are made
+/// directly in the directory; "another instance" is a restart over the same folders.
+let subject = ConformanceSubject(
+    name: "LocalFolderProvider",
+    capabilities: [
+        .writing, .trash, .remoteChanges, .failOnConflict, .conflictCopies, .freshInstances, .caseSensitiveFilenames,
+    ]
+) {
+    let folders = try TemporaryFolders()
+    let instance = OpenInstance(
+        try LocalFolderProvider(rootDirectory: folders.root, stateDirectory: folders.state),
+        folders: folders
+    )
+    return ProviderFixture(
+        provider: instance.provider,
+        remote: DirectoryRemoteHooks(instance: instance),
+        openAnotherInstance: { try await instance.restart() },
+        tearDown: {
+            await instance.provider.invalidate()
+            folders.remove()
+        }
+    )
+}
+
+/// Randomized runs are bounded so that `swift test` stays quick in debug builds: every step
+/// flushes files and the journal to the device.
+let options = ConformanceOptions(randomizedSteps: 300)
+
+@Test(arguments: Conformance.checks(for: .standard))
+func conformance(_ check: ConformanceCheck) async {
+    await Conformance.run(check, against: subject, options: options).recordIssues()
+}
