@@ -31,11 +31,11 @@ import Foundation
 /// operations on one item at once under automatic scheduling.
 public actor ProviderHost {
     /// The provider the host drives. The host never invalidates it: its creator owns it.
-    public let provider: any FileProvider
+    public nonisolated let provider: any FileProvider
     /// How the host drives the provider.
-    public let configuration: HostConfiguration
+    public nonisolated let configuration: HostConfiguration
     /// Where the host records the contract violations it sees.
-    public let monitor: ContractMonitor
+    public nonisolated let monitor: ContractMonitor
 
     /// The host's copy of the domain. Reading it copies the value, which is O(1) until the host
     /// next changes it and then costs a copy of the indexes; prefer ``item(_:)`` and
