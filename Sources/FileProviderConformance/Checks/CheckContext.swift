@@ -121,7 +121,7 @@ final class CheckContext: Sendable {
 
     // MARK: Errors
 
-    /// Runs `body`, expecting it to fail with a ``FileProviderError`` whose code is one of `codes`;
+    /// Runs `body`, expecting it to fail with a `FileProviderError` whose code is one of `codes`;
     /// records a finding otherwise. Returns the error when it has an expected code.
     @discardableResult
     func expectError<T>(
@@ -142,7 +142,7 @@ final class CheckContext: Sendable {
         return nil
     }
 
-    /// Runs `body`, expecting a ``FileProviderError`` with `code`; see ``expectError(_:_:_:)``.
+    /// Runs `body`, expecting a `FileProviderError` with `code`; see ``expectError(_:_:_:)``.
     @discardableResult
     func expectError<T>(
         _ code: FileProviderError.Code,

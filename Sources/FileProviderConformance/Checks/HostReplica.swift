@@ -1,7 +1,7 @@
 import FileProviderHost
 import FileProviderKit
 
-/// A replica of the working set kept by a ``FileProviderHost/ProviderHost``, built only from a
+/// A replica of the working set kept by a `FileProviderHost.ProviderHost`, built only from a
 /// listing and the changes reported since, as the system builds its own. The host's contract
 /// monitor is fatal, so any observer-contract violation ends the check with a finding.
 struct HostReplica {

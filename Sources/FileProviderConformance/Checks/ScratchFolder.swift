@@ -11,7 +11,7 @@ enum ScratchFolder {
         return FileManager.default.temporaryDirectory
     }()
 
-    /// A new, unique folder URL below ``parent`` whose name starts with `prefix`; not created yet.
+    /// A new, unique folder URL below `parent` whose name starts with `prefix`; not created yet.
     static func unique(_ prefix: String) -> URL {
         parent.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
     }

@@ -2,8 +2,8 @@ import FileProviderHost
 import FileProviderKit
 import Foundation
 
-/// Runs a sequence of ``ModelOperation``s against a fresh provider and the ``ModelState`` side by
-/// side, checking after every step that the replica a ``FileProviderHost/ProviderHost`` builds only
+/// Runs a sequence of `ModelOperation`s against a fresh provider and the `ModelState` side by
+/// side, checking after every step that the replica a `FileProviderHost.ProviderHost` builds only
 /// from changes equals a fresh listing of the working set, and that the listing equals the model.
 /// The host's contract monitor is fatal: any observer-contract violation fails the run.
 struct RandomizedRun {
@@ -49,7 +49,7 @@ struct RandomizedRun {
 
     /// Runs `operations` in order; returns normally when every step kept every invariant.
     ///
-    /// - Throws: ``Failure`` at the first broken expectation or invariant, or `CancellationError`.
+    /// - Throws: `Failure` at the first broken expectation or invariant, or `CancellationError`.
     mutating func run(_ operations: [ModelOperation]) async throws {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -529,7 +529,7 @@ struct RandomizedRun {
         return value
     }
 
-    /// Runs a call the step expects to succeed, turning any error into a ``Failure``.
+    /// Runs a call the step expects to succeed, turning any error into a `Failure`.
     @discardableResult
     private func attempt<T>(_ body: () async throws -> T) async throws -> T {
         do {

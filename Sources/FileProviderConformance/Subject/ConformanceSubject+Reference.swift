@@ -8,7 +8,7 @@ extension ConformanceSubject {
     /// with a manual clock and the default identifier generator, so a seeded run repeats exactly.
     ///
     /// - Parameters:
-    ///   - caseRule: how the store compares filenames; ``FilenameCaseRule/caseSensitive`` declares
+    ///   - caseRule: how the store compares filenames; `FilenameCaseRule.caseSensitive` declares
     ///     ``ProviderCapabilities/caseSensitiveFilenames``.
     ///   - supportsTrash: whether the domain has a trash.
     public static func referenceProvider(
@@ -71,7 +71,7 @@ extension InMemoryStore {
     }
 }
 
-/// The reference store's ``RemoteClient`` as the harness's ``RemoteChangeHooks``.
+/// The reference store's `RemoteClient` as the harness's ``RemoteChangeHooks``.
 struct ReferenceRemoteHooks: RemoteChangeHooks {
     let remote: RemoteClient
 

@@ -10,11 +10,11 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     }
 
     /// The provider accepts creations, modifications and deletions. Without it, each fails with
-    /// ``FileProviderKit/FileProviderError/Code/fileWriteNoPermission`` or
-    /// ``FileProviderKit/FileProviderError/Code/featureUnsupported`` and changes nothing.
+    /// `FileProviderError.Code.fileWriteNoPermission` or
+    /// `FileProviderError.Code.featureUnsupported` and changes nothing.
     public static let writing = ProviderCapabilities(rawValue: 1 << 0)
     /// The domain has a trash. Without it, enumerating the trash fails with
-    /// ``FileProviderKit/FileProviderError/Code/featureUnsupported``.
+    /// `FileProviderError.Code.featureUnsupported`.
     public static let trash = ProviderCapabilities(rawValue: 1 << 1)
     /// The provider adopts `PartialContentFetching`. Without it, it does not.
     public static let partialContent = ProviderCapabilities(rawValue: 1 << 2)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Each method applies one change on the server and returns once it is visible to the provider:
 /// the next change enumeration of the working set must report it. Errors are reported as thrown
-/// ``FileProviderKit/FileProviderError``s and make the check fail with that error.
+/// `FileProviderError`s and make the check fail with that error.
 public protocol RemoteChangeHooks: Sendable {
     /// Creates a file with `contents`, or a folder when `contents` is `nil`, and returns the
     /// identifier the provider will report for it.

@@ -1,6 +1,6 @@
 import FileProviderKit
 
-/// A ``DomainManager`` that plays the system: it keeps the list of domains and carries each
+/// A `DomainManager` that plays the system: it keeps the list of domains and carries each
 /// provider's signals to the ``ProviderHost`` attached to the provider's domain.
 ///
 /// Create the manager first, hand it to the providers (they signal through it), add their
@@ -21,7 +21,7 @@ public actor HostDomainManager: DomainManager {
 
     /// Removes a domain and stops the host attached to it, which removes its content cache.
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` when no domain has its
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` when no domain has its
     ///   identifier.
     public func remove(_ domain: Domain) async throws {
         guard domainsByIdentifier.removeValue(forKey: domain.identifier) != nil else {
@@ -38,7 +38,7 @@ public actor HostDomainManager: DomainManager {
     /// Attaches `host` to a domain: the domain's signals go to it from now on, instead of to the
     /// host attached before (which is not stopped).
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func attach(_ host: ProviderHost, to domain: DomainIdentifier) throws(FileProviderError) {
         guard domainsByIdentifier[domain] != nil else { throw Self.notFound(domain) }
         hostsByDomain[domain] = host
@@ -51,7 +51,7 @@ public actor HostDomainManager: DomainManager {
 
     /// Forwards the signal to the domain's host (see ``ProviderHost/signalEnumerator(for:)``).
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func signalEnumerator(for containerItemIdentifier: ItemIdentifier, in domain: DomainIdentifier) async throws
     {
         guard domainsByIdentifier[domain] != nil else { throw Self.notFound(domain) }
@@ -60,7 +60,7 @@ public actor HostDomainManager: DomainManager {
 
     /// Forwards the resolution to the domain's host (see ``ProviderHost/signalErrorResolved(_:)``).
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func signalErrorResolved(_ error: FileProviderError, in domain: DomainIdentifier) async throws {
         guard domainsByIdentifier[domain] != nil else { throw Self.notFound(domain) }
         await hostsByDomain[domain]?.signalErrorResolved(error)

@@ -2,7 +2,7 @@
 struct HostClock: Sendable {
     /// The time elapsed since the host was created.
     let now: @Sendable () -> Duration
-    /// Sleeps until `deadline`, measured like ``now``.
+    /// Sleeps until `deadline`, measured like `now`.
     let sleep: @Sendable (_ deadline: Duration) async throws -> Void
 
     init<C: Clock>(_ clock: C) where C.Duration == Duration {

@@ -46,7 +46,7 @@ extension ProviderHost {
     /// - Returns: the operation's record after the attempt.
     /// - Throws: ``HostError/unknownOperation(_:)``; ``HostError/operationNotRunnable(_:_:)``
     ///   when it is not among ``runnableOperations``; under ``ContractMonitor/Policy/fatal``, a
-    ///   ``ContractViolation`` in the result (the operation then fails with it);
+    ///   `ContractViolation` in the result (the operation then fails with it);
     ///   `CancellationError` (the operation is pending again); ``HostError/stopped``.
     @discardableResult
     public func run(_ id: OperationID) async throws -> OperationRecord {
@@ -68,7 +68,7 @@ extension ProviderHost {
     }
 
     /// Tells the host that a resolvable error was resolved, as
-    /// ``DomainManager/signalErrorResolved(_:in:)`` does: every operation parked with its code is
+    /// `DomainManager.signalErrorResolved(_:in:)` does: every operation parked with its code is
     /// pending again, and a synchronization parked with it is due again.
     public func signalErrorResolved(_ error: FileProviderError) {
         guard !isStopped else { return }

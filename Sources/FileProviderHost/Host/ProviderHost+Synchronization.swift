@@ -5,9 +5,9 @@ extension ProviderHost {
     /// since the last synchronization started, or a result was applied while one was running.
     public var isCatchUpPending: Bool { catchUpRequested }
 
-    /// Tells the host the working set changed, as ``DomainManager/signalEnumerator(for:in:)``
+    /// Tells the host the working set changed, as `DomainManager.signalEnumerator(for:in:)`
     /// does: it schedules a catch-up. Signals that arrive before the catch-up starts coalesce into
-    /// it. Identifiers other than ``ItemIdentifier/workingSet`` are ignored, as on Apple's
+    /// it. Identifiers other than `ItemIdentifier.workingSet` are ignored, as on Apple's
     /// systems; so are signals to a stopped host.
     public func signalEnumerator(for containerItemIdentifier: ItemIdentifier) {
         guard containerItemIdentifier == .workingSet, !isStopped else { return }
@@ -26,7 +26,7 @@ extension ProviderHost {
     ///
     /// - Returns: what the synchronization did.
     /// - Throws: the provider's error (the status then says whether it is parked or will be
-    ///   retried), a ``ContractViolation`` that made a result unusable or, under
+    ///   retried), a `ContractViolation` that made a result unusable or, under
     ///   ``ContractMonitor/Policy/fatal``, any violation; `CancellationError`;
     ///   ``HostError/stopped``.
     @discardableResult
@@ -42,7 +42,7 @@ extension ProviderHost {
     /// Lists the working set afresh and compares it with the replica.
     ///
     /// - Returns: the difference; empty when the replica has converged.
-    /// - Throws: the provider's error, a ``ContractViolation`` that made the listing unusable
+    /// - Throws: the provider's error, a `ContractViolation` that made the listing unusable
     ///   (or, under ``ContractMonitor/Policy/fatal``, any violation), `CancellationError`,
     ///   ``HostError/stopped``.
     public func checkConvergence() async throws -> ReplicaDifference {
@@ -57,8 +57,8 @@ extension ProviderHost {
     /// parent. The replica is not changed: it follows the working set.
     ///
     /// - Returns: the items in listing order.
-    /// - Throws: the provider's error (``FileProviderError/Code/noSuchItem`` for an unknown
-    ///   container), a ``ContractViolation`` as for ``checkConvergence()``, `CancellationError`,
+    /// - Throws: the provider's error (`FileProviderError.Code.noSuchItem` for an unknown
+    ///   container), a `ContractViolation` as for ``checkConvergence()``, `CancellationError`,
     ///   ``HostError/stopped``.
     public func listContainer(_ containerItemIdentifier: ItemIdentifier) async throws -> [ItemSnapshot] {
         try ensureRunning()

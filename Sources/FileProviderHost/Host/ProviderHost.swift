@@ -26,7 +26,7 @@ import Foundation
 /// replica as the last applied result left it: results are applied whole or not at all.
 ///
 /// The host calls the provider as the system does: a fresh enumerator for every listing and
-/// every change batch (so continuation state must live in anchors), a fresh ``Request`` per call,
+/// every change batch (so continuation state must live in anchors), a fresh `Request` per call,
 /// never two synchronizations at once (the working set has a single consumer), and never two
 /// operations on one item at once under automatic scheduling.
 public actor ProviderHost {

@@ -5,22 +5,22 @@ import FileProviderKit
 ///
 /// A host checks every rule of the observer contract on every call it makes:
 /// - each enumeration call finishes exactly once and reports nothing after its finish
-///   (``ContractViolation/Kind/didNotFinish``, ``ContractViolation/Kind/finishedMoreThanOnce``,
-///   ``ContractViolation/Kind/reportedAfterFinish``);
+///   (`ContractViolation.Kind.didNotFinish`, `ContractViolation.Kind.finishedMoreThanOnce`,
+///   `ContractViolation.Kind.reportedAfterFinish`);
 /// - a page or batch holds at most the suggested number of items
-///   (``ContractViolation/Kind/tooManyItems(count:suggested:)``);
+///   (`ContractViolation.Kind.tooManyItems(count:suggested:)`);
 /// - a listing never hands back a page twice, and a batch with `moreComing` returns a new anchor
-///   (``ContractViolation/Kind/pageRepeated(_:)``, ``ContractViolation/Kind/anchorDidNotAdvance(_:)``);
+///   (`ContractViolation.Kind.pageRepeated(_:)`, `ContractViolation.Kind.anchorDidNotAdvance(_:)`);
 /// - a batch never both updates and deletes an identifier, and reports a new parent before its
-///   children (``ContractViolation/Kind/updatedAndDeleted(_:)``,
-///   ``ContractViolation/Kind/childBeforeParent(child:parent:)``);
+///   children (`ContractViolation.Kind.updatedAndDeleted(_:)`,
+///   `ContractViolation.Kind.childBeforeParent(child:parent:)`);
 /// - an item never changes between directory and non-directory, or symbolic link and not
-///   (``ContractViolation/Kind/itemKindChanged(_:)``);
+///   (`ContractViolation.Kind.itemKindChanged(_:)`);
 /// - a listing reports each identifier once, and a container's listing only items whose parent is
-///   that container (``ContractViolation/Kind/duplicateItem(_:)``,
-///   ``ContractViolation/Kind/wrongParent(item:expected:actual:)``).
+///   that container (`ContractViolation.Kind.duplicateItem(_:)`,
+///   `ContractViolation.Kind.wrongParent(item:expected:actual:)`).
 ///
-/// Pages and anchors over 500 bytes cannot reach a host: ``Page`` and ``SyncAnchor`` refuse to
+/// Pages and anchors over 500 bytes cannot reach a host: `Page` and `SyncAnchor` refuse to
 /// be created with more, so that rule is enforced by the types.
 ///
 /// With ``Policy/record`` (the default) the host records a violation and carries on where it can:

@@ -3,13 +3,13 @@ import FileProviderKit
 /// What a host does with work that failed with an error: the system's reading of the error
 /// contract (DESIGN §3 rule 17; Apple's per-method table).
 public enum ErrorDisposition: Sendable, Hashable {
-    /// The code is resolvable (``FileProviderError/Code/isResolvable``): hold the work until
+    /// The code is resolvable (`FileProviderError.Code.isResolvable`): hold the work until
     /// ``ProviderHost/signalErrorResolved(_:)`` for that code.
     case park(FileProviderError.Code)
     /// Retrying cannot help: the provider answered definitively about this request (a collision,
     /// a missing item, a rejected deletion, a conflict, an invalid request). The work fails.
     case fail
-    /// Anything else, including errors that are not ``FileProviderError``s: retry with back-off.
+    /// Anything else, including errors that are not `FileProviderError`s: retry with back-off.
     case retry
 
     /// Classifies an error thrown by a provider call.

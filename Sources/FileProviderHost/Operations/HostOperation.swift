@@ -1,14 +1,14 @@
 import FileProviderKit
 import Foundation
 
-/// A local change or a download the host sends to the provider: one call of ``FileProvider``.
+/// A local change or a download the host sends to the provider: one call of `FileProvider`.
 ///
 /// Content files (`contents`) belong to the caller and must stay readable until the operation
 /// reaches a final state; the host hands the same file to every attempt.
 public enum HostOperation: Sendable {
-    /// ``FileProvider/createItem(basedOn:fields:contents:options:request:)`` of `template`.
+    /// `FileProvider.createItem(basedOn:fields:contents:options:request:)` of `template`.
     case createItem(ItemSnapshot, fields: ItemFields, contents: URL?, options: CreateItemOptions)
-    /// ``FileProvider/modifyItem(_:baseVersion:changedFields:contents:options:request:)``.
+    /// `FileProvider.modifyItem(_:baseVersion:changedFields:contents:options:request:)`.
     case modifyItem(
         ItemSnapshot,
         baseVersion: ItemVersion,
@@ -16,9 +16,9 @@ public enum HostOperation: Sendable {
         contents: URL?,
         options: ModifyItemOptions
     )
-    /// ``FileProvider/deleteItem(identifier:baseVersion:options:request:)``.
+    /// `FileProvider.deleteItem(identifier:baseVersion:options:request:)`.
     case deleteItem(ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions)
-    /// ``FileProvider/fetchContents(for:version:request:)``; the content lands in the host's
+    /// `FileProvider.fetchContents(for:version:request:)`; the content lands in the host's
     /// content cache.
     case fetchContents(ItemIdentifier, version: ItemVersion?)
 

@@ -35,7 +35,7 @@ public struct OperationRecord: Sendable {
     /// evict it later; ``ProviderHost/cachedContents(of:)`` tells whether it still holds it.
     public internal(set) var contentsURL: URL?
 
-    /// The code of ``lastError`` when it is a ``FileProviderError``.
+    /// The code of ``lastError`` when it is a `FileProviderError`.
     public var lastErrorCode: FileProviderError.Code? {
         (lastError as? FileProviderError)?.code
     }

@@ -5,7 +5,7 @@ import FileProviderKit
 ///
 /// A replica is a value. Looking an item up and listing a folder's children cost O(1) and
 /// O(children); applying an update costs O(1); removing an item costs O(descendants it holds).
-/// The replica stores each item once: copying an ``ItemSnapshot`` shares its storage, so the
+/// The replica stores each item once: copying an `ItemSnapshot` shares its storage, so the
 /// replica adds two dictionary entries and one set entry per item to what the provider already
 /// holds.
 ///
