@@ -20,9 +20,11 @@ struct BugDetectionTests {
                 domain: domain,
                 configuration: InMemoryStoreConfiguration(clock: ManualStoreClock())
             )
+            let base = store.makeProvider()
             return ProviderFixture(
-                provider: BrokenProvider(base: store.makeProvider(), bug: bug),
-                openAnotherInstance: { BrokenProvider(base: store.makeProvider(), bug: bug) }
+                provider: BrokenProvider(base: base, bug: bug),
+                openAnotherInstance: { BrokenProvider(base: store.makeProvider(), bug: bug) },
+                tearDown: { await base.invalidate() }
             )
         }
     }
