@@ -105,7 +105,8 @@ struct ChangeEnumerationTests {
             bytes[6] ^= 1
             anchor = try SyncAnchor(Data(bytes))
         case "future":
-            let token = AnchorToken(domain: TokenCodec.fingerprint("test"), epoch: 1, position: 99, marker: nil)
+            let scope = TokenScope(domain: TokenCodec.fingerprint("test"), epoch: 1)
+            let token = AnchorToken(scope: scope, position: 99, marker: nil)
             anchor = try #require(token.anchor)
         case "domain":
             let other = InMemoryStore(domain: Domain(identifier: try DomainIdentifier("other"), displayName: "Other"))

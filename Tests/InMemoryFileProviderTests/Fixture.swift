@@ -45,36 +45,33 @@ struct Fixture {
         contents: String = "",
         options: CreateItemOptions = []
     ) async throws -> ItemSnapshot {
-        let template = ItemSnapshot(
-            itemIdentifier: "system-template",
-            parentItemIdentifier: parent,
-            filename: name,
-            contentType: .plainText
-        )
-        let result = try await provider.createItem(
-            basedOn: template,
-            fields: [],
-            contents: try files.write(contents),
-            options: options,
-            request: Request()
-        )
-        return try #require(result.map { ItemSnapshot($0.item) })
+        try await create(name, type: .plainText, in: parent, contents: try files.write(contents), options: options)
     }
 
     /// Creates a folder through the provider.
     @discardableResult
     func createFolder(_ name: String, in parent: ItemIdentifier = .rootContainer) async throws -> ItemSnapshot {
+        try await create(name, type: .folder, in: parent, contents: nil, options: [])
+    }
+
+    private func create(
+        _ name: String,
+        type: ContentType,
+        in parent: ItemIdentifier,
+        contents: URL?,
+        options: CreateItemOptions
+    ) async throws -> ItemSnapshot {
         let template = ItemSnapshot(
             itemIdentifier: "system-template",
             parentItemIdentifier: parent,
             filename: name,
-            contentType: .folder
+            contentType: type
         )
         let result = try await provider.createItem(
             basedOn: template,
             fields: [],
-            contents: nil,
-            options: [],
+            contents: contents,
+            options: options,
             request: Request()
         )
         return try #require(result.map { ItemSnapshot($0.item) })
