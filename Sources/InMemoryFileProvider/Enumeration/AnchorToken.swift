@@ -10,47 +10,35 @@ import Foundation
 /// continuation state is in the anchor: any enumerator of any provider over the same store
 /// continues from it.
 ///
-/// Bytes: the codec header (`IMAN`, format version), domain fingerprint, epoch and position
-/// (8 bytes each), the marker (a string of at most 255 bytes, empty for none) and the checksum:
+/// Bytes: the codec header (`IMAN`, format version, scope), the position (8 bytes), the marker (a string of at most 255 bytes, empty for none) and the checksum:
 /// at most 294 bytes.
 struct AnchorToken: Hashable, Sendable {
     private static let magic: StaticString = "IMAN"
 
-    let domain: UInt64
-    let epoch: UInt64
+    let scope: TokenScope
     let position: UInt64
     let marker: ItemIdentifier?
 
-    init(domain: UInt64, epoch: UInt64, position: UInt64, marker: ItemIdentifier?) {
-        self.domain = domain
-        self.epoch = epoch
+    init(scope: TokenScope, position: UInt64, marker: ItemIdentifier?) {
+        self.scope = scope
         self.position = position
         self.marker = marker
     }
 
-    /// Decodes an anchor; `nil` when it is not an anchor this provider wrote.
-    init?(_ anchor: SyncAnchor) {
-        guard var reader = TokenCodec.Reader(anchor.rawValue, magic: Self.magic),
-            let domain = reader.readUInt64(),
-            let epoch = reader.readUInt64(),
+    /// Decodes an anchor; `nil` when it is not an anchor this store wrote in `scope`.
+    init?(_ anchor: SyncAnchor, scope: TokenScope) {
+        guard var reader = TokenCodec.Reader(anchor.rawValue, magic: Self.magic, scope: scope),
             let position = reader.readUInt64(),
             let marker = reader.readString(),
             reader.isAtEnd
         else { return nil }
-        self.init(
-            domain: domain,
-            epoch: epoch,
-            position: position,
-            marker: marker.isEmpty ? nil : ItemIdentifier(marker)
-        )
+        self.init(scope: scope, position: position, marker: marker.isEmpty ? nil : ItemIdentifier(marker))
     }
 
     /// The anchor's bytes, or `nil` if they would exceed ``SyncAnchor/maximumSize`` (which the
     /// bound on identifiers rules out).
     var anchor: SyncAnchor? {
-        var writer = TokenCodec.Writer(magic: Self.magic)
-        writer.append(domain)
-        writer.append(epoch)
+        var writer = TokenCodec.Writer(magic: Self.magic, scope: scope)
         writer.append(position)
         writer.append(marker?.rawValue ?? "")
         return try? SyncAnchor(writer.finish())

@@ -30,17 +30,15 @@ public struct InMemoryEnumerator: Enumerator {
             try await store.begin(.enumerateItems, container)
             let limit = max(1, observer.suggestedPageSize)
             let (items, next) = try store.mutate { (state, _) throws(FileProviderError) in
-                let domain = TokenCodec.fingerprint(state.domain.identifier.rawValue)
-                let containerPrint = TokenCodec.fingerprint(container.rawValue)
                 var initialOrder: PageToken.Key?
                 var after: PageToken.Key?
                 switch page {
                 case .initialPageSortedByName: initialOrder = .name("")
                 case .initialPageSortedByDate: initialOrder = .date(DateKey(time: -.infinity, identifier: ""))
                 default:
-                    guard let token = PageToken(page), token.domain == domain, token.epoch == state.epoch,
-                        token.container == containerPrint
-                    else { throw StoreState.expiredPage }
+                    guard let token = PageToken(page, scope: state.tokenScope, container: container) else {
+                        throw StoreState.expiredPage
+                    }
                     after = token.key
                 }
                 let (items, last) = try state.listPage(
@@ -50,10 +48,9 @@ public struct InMemoryEnumerator: Enumerator {
                     limit: limit
                 )
                 let next = try last.map { (key) throws(FileProviderError) -> Page in
-                    guard
-                        let page = PageToken(domain: domain, epoch: state.epoch, container: containerPrint, key: key)
-                            .page
-                    else { throw FileProviderError(.cannotSynchronize, message: "The next page would be too large.") }
+                    guard let page = PageToken(scope: state.tokenScope, container: container, key: key).page else {
+                        throw FileProviderError(.cannotSynchronize, message: "The next page would be too large.")
+                    }
                     return page
                 }
                 return (items, next)
@@ -83,26 +80,14 @@ public struct InMemoryEnumerator: Enumerator {
             try await store.begin(.enumerateChanges, container)
             let limit = max(1, observer.suggestedBatchSize)
             let (batch, next) = try store.mutate { (state, _) throws(FileProviderError) in
-                let domain = TokenCodec.fingerprint(state.domain.identifier.rawValue)
-                guard let token = AnchorToken(anchor), token.domain == domain, token.epoch == state.epoch,
-                    state.isRetained(token.position)
-                else {
+                guard let token = AnchorToken(anchor, scope: state.tokenScope), state.isRetained(token.position) else {
                     throw FileProviderError(
                         .syncAnchorExpired,
                         message: "The anchor is not one this store can continue from."
                     )
                 }
                 let batch = state.changes(from: token.position, marker: token.marker, limit: limit)
-                let next = AnchorToken(
-                    domain: domain,
-                    epoch: state.epoch,
-                    position: batch.position,
-                    marker: batch.marker
-                )
-                guard let nextAnchor = next.anchor else {
-                    throw FileProviderError(.cannotSynchronize, message: "The next anchor would be too large.")
-                }
-                return (batch, nextAnchor)
+                return (batch, try state.anchor(at: batch.position, marker: batch.marker))
             }
             if !batch.updated.isEmpty { observer.didUpdate(batch.updated) }
             if !batch.deleted.isEmpty { observer.didDeleteItems(withIdentifiers: batch.deleted) }
@@ -120,16 +105,7 @@ public struct InMemoryEnumerator: Enumerator {
     public func currentSyncAnchor() async throws -> SyncAnchor {
         try await store.begin(.currentSyncAnchor, container)
         return try store.mutate { (state, _) throws(FileProviderError) in
-            let token = AnchorToken(
-                domain: TokenCodec.fingerprint(state.domain.identifier.rawValue),
-                epoch: state.epoch,
-                position: state.log.nextRank,
-                marker: nil
-            )
-            guard let anchor = token.anchor else {
-                throw FileProviderError(.cannotSynchronize, message: "The anchor would be too large.")
-            }
-            return anchor
+            try state.anchor(at: state.log.nextRank, marker: nil)
         }
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// so seeking costs O(log n) and items that stay are never skipped or repeated), and what the
 /// position is valid for — the domain, the container and the store epoch.
 ///
-/// Bytes: the codec header (`IMPG`, format version), domain fingerprint, epoch and container
-/// fingerprint (8 bytes each), the order (1 byte), the last key, and the checksum. The last key is
+/// Bytes: the codec header (`IMPG`, format version, scope), the container fingerprint (8 bytes),
+/// the order (1 byte), the last key, and the checksum. The last key is
 /// the last item's filename (by name), its date and identifier (by date), or its identifier (the
 /// working set, listed by identifier); each string is at most 255 bytes, so a page takes at most
 /// 310 bytes.
@@ -23,24 +23,20 @@ struct PageToken: Hashable, Sendable {
 
     private static let magic: StaticString = "IMPG"
 
-    let domain: UInt64
-    let epoch: UInt64
-    let container: UInt64
+    let scope: TokenScope
+    let container: ItemIdentifier
     let key: Key
 
-    init(domain: UInt64, epoch: UInt64, container: UInt64, key: Key) {
-        self.domain = domain
-        self.epoch = epoch
+    init(scope: TokenScope, container: ItemIdentifier, key: Key) {
+        self.scope = scope
         self.container = container
         self.key = key
     }
 
-    /// Decodes a page; `nil` when it is not a page this provider wrote.
-    init?(_ page: Page) {
-        guard var reader = TokenCodec.Reader(page.rawValue, magic: Self.magic),
-            let domain = reader.readUInt64(),
-            let epoch = reader.readUInt64(),
-            let container = reader.readUInt64(),
+    /// Decodes a page; `nil` when it is not a page of `container` this store wrote in `scope`.
+    init?(_ page: Page, scope: TokenScope, container: ItemIdentifier) {
+        guard var reader = TokenCodec.Reader(page.rawValue, magic: Self.magic, scope: scope),
+            reader.readUInt64() == TokenCodec.fingerprint(container.rawValue),
             let order = reader.readUInt8()
         else { return nil }
         let key: Key
@@ -58,16 +54,14 @@ struct PageToken: Hashable, Sendable {
             return nil
         }
         guard reader.isAtEnd else { return nil }
-        self.init(domain: domain, epoch: epoch, container: container, key: key)
+        self.init(scope: scope, container: container, key: key)
     }
 
     /// The page's bytes, or `nil` if they would exceed ``Page/maximumSize`` (which the bounds on
     /// filenames and identifiers rule out).
     var page: Page? {
-        var writer = TokenCodec.Writer(magic: Self.magic)
-        writer.append(domain)
-        writer.append(epoch)
-        writer.append(container)
+        var writer = TokenCodec.Writer(magic: Self.magic, scope: scope)
+        writer.append(TokenCodec.fingerprint(container.rawValue))
         switch key {
         case .name(let name):
             writer.append(UInt8(0))

@@ -2,10 +2,11 @@ import Foundation
 
 /// The binary form shared by the provider's pages and sync anchors.
 ///
-/// A token is: a 4-byte magic naming its kind, a format version, the fields written through
-/// ``Writer``, and a trailing 8-byte FNV-1a checksum of everything before it. ``Reader`` returns
-/// `nil` for anything that does not parse exactly — wrong size, magic, version or checksum,
-/// truncated or trailing bytes — so garbage and tampered tokens are refused, never trusted.
+/// A token is: a 4-byte magic naming its kind, a format version, its ``TokenScope`` (domain
+/// fingerprint and epoch, 8 bytes each), the fields written through ``Writer``, and a trailing
+/// 8-byte FNV-1a checksum of everything before it. ``Reader`` returns `nil` for anything that
+/// does not parse exactly — wrong size, magic, version, scope or checksum, truncated or trailing
+/// bytes — so garbage, tampered and foreign tokens are refused, never trusted.
 enum TokenCodec {
     /// The format version written into every token. Tokens of another version are refused.
     static let formatVersion: UInt8 = 1
@@ -14,12 +15,14 @@ enum TokenCodec {
     struct Writer {
         private(set) var bytes: [UInt8]
 
-        /// Starts a token of the kind `magic` (4 ASCII bytes).
-        init(magic: StaticString) {
+        /// Starts a token of the kind `magic` (4 ASCII bytes) valid in `scope`.
+        init(magic: StaticString, scope: TokenScope) {
             bytes = []
             bytes.reserveCapacity(64)
             magic.withUTF8Buffer { bytes += $0 }
             bytes.append(TokenCodec.formatVersion)
+            append(scope.domain)
+            append(scope.epoch)
         }
 
         mutating func append(_ value: UInt64) {
@@ -49,43 +52,45 @@ enum TokenCodec {
     /// Reads a token's fields in the order they were written.
     struct Reader {
         private let bytes: [UInt8]
+        /// Where the fields end and the checksum starts.
+        private let end: Int
         private var offset: Int
 
-        /// Checks the token's size, magic, version and checksum; `nil` when any is wrong.
-        init?(_ data: Data, magic: StaticString) {
+        /// Checks the token's size, magic, version, checksum and scope; `nil` when any is wrong.
+        init?(_ data: Data, magic: StaticString, scope: TokenScope) {
             let bytes = [UInt8](data)
-            let magicBytes = magic.withUTF8Buffer { [UInt8]($0) }
-            let headerSize = magicBytes.count + 1
-            guard bytes.count >= headerSize + 8,
-                bytes[..<magicBytes.count].elementsEqual(magicBytes),
-                bytes[magicBytes.count] == TokenCodec.formatVersion
+            let magicSize = magic.utf8CodeUnitCount
+            let end = bytes.count - 8
+            guard end >= magicSize + 1,
+                magic.withUTF8Buffer({ bytes.starts(with: $0) }),
+                bytes[magicSize] == TokenCodec.formatVersion,
+                bytes[end...].reduce(UInt64(0), { $0 << 8 | UInt64($1) }) == TokenCodec.checksum(bytes[..<end])
             else { return nil }
-            let body = bytes[..<(bytes.count - 8)]
-            let stored = bytes[(bytes.count - 8)...].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            guard stored == TokenCodec.checksum(body) else { return nil }
-            self.bytes = Array(body)
-            self.offset = headerSize
+            self.bytes = bytes
+            self.end = end
+            self.offset = magicSize + 1
+            guard readUInt64() == scope.domain, readUInt64() == scope.epoch else { return nil }
         }
 
         /// Whether every field has been read.
-        var isAtEnd: Bool { offset == bytes.count }
+        var isAtEnd: Bool { offset == end }
 
         mutating func readUInt64() -> UInt64? {
-            guard offset + 8 <= bytes.count else { return nil }
+            guard offset + 8 <= end else { return nil }
             defer { offset += 8 }
             return bytes[offset..<(offset + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         }
 
         mutating func readUInt8() -> UInt8? {
-            guard offset < bytes.count else { return nil }
+            guard offset < end else { return nil }
             defer { offset += 1 }
             return bytes[offset]
         }
 
         mutating func readString() -> String? {
-            guard offset + 2 <= bytes.count else { return nil }
+            guard offset + 2 <= end else { return nil }
             let count = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
-            guard offset + 2 + count <= bytes.count else { return nil }
+            guard offset + 2 + count <= end else { return nil }
             defer { offset += 2 + count }
             return String(validating: bytes[(offset + 2)..<(offset + 2 + count)], as: UTF8.self)
         }

@@ -127,16 +127,15 @@ struct SortedIndex<Key: Comparable & Sendable, Value: Sendable>: Sendable {
 
     /// Splits an overfull chunk: in halves, or — when the element went to the end of the last
     /// chunk, as in-order insertions do — by moving that element alone to a new chunk, so that
-    /// in-order growth leaves full chunks behind.
+    /// in-order growth leaves full chunks behind. Both parts get arrays of exactly their size:
+    /// the overfull array had doubled its capacity, and keeping it would waste half of it.
     private mutating func split(_ chunkIndex: Int, appendedAtEnd: Bool) {
-        let keys = chunks[chunkIndex].keys
-        let cut = appendedAtEnd && chunkIndex == chunks.count - 1 ? keys.count - 1 : keys.count / 2
-        let tail = Chunk(keys: Array(keys[cut...]), values: Array(chunks[chunkIndex].values[cut...]))
-        chunks[chunkIndex].keys.removeSubrange(cut...)
-        chunks[chunkIndex].values.removeSubrange(cut...)
-        lastKeys[chunkIndex] = keys[cut - 1]
-        chunks.insert(tail, at: chunkIndex + 1)
-        lastKeys.insert(keys[keys.count - 1], at: chunkIndex + 1)
+        let chunk = chunks[chunkIndex]
+        let cut = appendedAtEnd && chunkIndex == chunks.count - 1 ? chunk.keys.count - 1 : chunk.keys.count / 2
+        chunks[chunkIndex] = Chunk(keys: Array(chunk.keys[..<cut]), values: Array(chunk.values[..<cut]))
+        lastKeys[chunkIndex] = chunk.keys[cut - 1]
+        chunks.insert(Chunk(keys: Array(chunk.keys[cut...]), values: Array(chunk.values[cut...])), at: chunkIndex + 1)
+        lastKeys.insert(chunk.keys[chunk.keys.count - 1], at: chunkIndex + 1)
     }
 
     /// Merges a chunk that fell below a quarter of the capacity into its right neighbour (or its

@@ -83,7 +83,7 @@ extension StoreState {
         }
 
         let contentChanged = newContent != nil || new.symlinkTargetPath != current.symlinkTargetPath
-        if new != current || contentChanged {
+        if contentChanged || new != current {
             let rank = log.nextRank
             new.itemVersion = ItemVersion(
                 contentRevision: contentChanged ? rank : Self.contentRevision(of: current),

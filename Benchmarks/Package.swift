@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+//
+// Benchmarks of FileProviderKit's reference provider, measured with ordo-one's benchmark package:
+// `swift package --package-path Benchmarks benchmark` (release mode). A nested package, so the
+// root package keeps no dependencies.
+
+import PackageDescription
+
+let package = Package(
+    name: "FileProviderKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "FileProviderKit", path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "InMemoryProviderBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+            ],
+            path: "Benchmarks/InMemoryProviderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)

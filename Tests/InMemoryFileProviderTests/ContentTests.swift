@@ -1,0 +1,97 @@
+import FileProviderKit
+import Foundation
+import InMemoryFileProvider
+import Testing
+
+@Suite("content")
+struct ContentTests {
+    @Test("fetching writes the content to a new file the caller owns")
+    func fetch() async throws {
+        let fixture = try Fixture()
+        let file = try await fixture.createFile("a.txt", contents: "hello")
+        let fetched = try await fixture.provider.fetchContents(
+            for: file.itemIdentifier,
+            version: file.itemVersion,
+            request: Request()
+        )
+        #expect(try String(contentsOf: fetched.url, encoding: .utf8) == "hello")
+        #expect(ItemSnapshot(fetched.item) == file)
+    }
+
+    @Test("fetching a folder, an unknown item or an old version fails")
+    func fetchErrors() async throws {
+        let fixture = try Fixture()
+        let folder = try await fixture.createFolder("folder")
+        let file = try await fixture.createFile("a.txt", contents: "one")
+        try await fixture.modify(file, fields: .contents, contents: "two")
+        await fixture.expectError(.invalidArgument) {
+            _ = try await fixture.provider.fetchContents(for: folder.itemIdentifier, version: nil, request: Request())
+        }
+        await fixture.expectError(.noSuchItem) {
+            _ = try await fixture.provider.fetchContents(for: "nope", version: nil, request: Request())
+        }
+        await fixture.expectError(.versionNoLongerAvailable) {
+            _ = try await fixture.provider.fetchContents(
+                for: file.itemIdentifier,
+                version: file.itemVersion,
+                request: Request()
+            )
+        }
+    }
+
+    @Test("a partial fetch returns the aligned range covering the one asked for")
+    func partial() async throws {
+        let fixture = try Fixture()
+        let file = try await fixture.createFile("a.txt", contents: "0123456789")
+        let fetched = try await fixture.provider.fetchPartialContents(
+            for: file.itemIdentifier,
+            version: file.itemVersion,
+            request: Request(),
+            minimalRange: 5..<6,
+            aligningTo: 4,
+            options: []
+        )
+        #expect(fetched.range == 4..<8)
+        #expect(try String(contentsOf: fetched.url, encoding: .utf8) == "4567")
+        let tail = try await fixture.provider.fetchPartialContents(
+            for: file.itemIdentifier,
+            version: file.itemVersion,
+            request: Request(),
+            minimalRange: 7..<100,
+            aligningTo: 4,
+            options: .strictVersioning
+        )
+        #expect(tail.range == 4..<10)
+        #expect(try String(contentsOf: tail.url, encoding: .utf8) == "456789")
+    }
+
+    @Test(
+        "bad partial fetches are invalid arguments",
+        arguments: [(0..<0, 4), (-1..<2, 4), (10..<12, 4), (0..<2, 3), (0..<2, 0)]
+    )
+    func badPartial(range: Range<Int64>, alignment: Int) async throws {
+        let fixture = try Fixture()
+        let file = try await fixture.createFile("a.txt", contents: "0123456789")
+        await fixture.expectError(.invalidArgument) {
+            _ = try await fixture.provider.fetchPartialContents(
+                for: file.itemIdentifier,
+                version: file.itemVersion,
+                request: Request(),
+                minimalRange: range,
+                aligningTo: alignment,
+                options: []
+            )
+        }
+    }
+
+    @Test("invalidate removes the provider's own temporary folder")
+    func invalidateCleansUp() async throws {
+        let store = InMemoryStore(domain: Domain(identifier: try DomainIdentifier("d"), displayName: "D"))
+        try store.remote.createFile(named: "a.txt", contents: Data("x".utf8))
+        let provider = store.makeProvider()
+        let fetched = try await provider.fetchContents(for: "i1", version: nil, request: Request())
+        #expect(FileManager.default.fileExists(atPath: fetched.url.path))
+        await provider.invalidate()
+        #expect(!FileManager.default.fileExists(atPath: fetched.url.deletingLastPathComponent().path))
+    }
+}
