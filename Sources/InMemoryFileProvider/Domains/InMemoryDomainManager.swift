@@ -1,11 +1,11 @@
 import FileProviderKit
 
-/// A ``DomainManager`` that keeps each domain's data in an ``InMemoryStore`` and publishes the
+/// A `DomainManager` that keeps each domain's data in an ``InMemoryStore`` and publishes the
 /// signals providers send as ``signals``, for a host to act on.
 ///
 /// Adding a domain creates its store; adding it again updates its properties and keeps its data.
 /// Removing a domain drops its data: providers still holding the store fail every operation
-/// with ``FileProviderError/Code/providerDomainNotFound``, and adding the domain again starts an
+/// with `FileProviderError.Code.providerDomainNotFound`, and adding the domain again starts an
 /// empty store with a new epoch, so no page or anchor of the old one is honoured. Each new store
 /// gets the manager's configuration with the next epoch (the configuration's initial epoch, then
 /// one more per store), so a seeded run is reproducible.
@@ -47,7 +47,7 @@ public final class InMemoryDomainManager: DomainManager {
 
     /// Removes a domain and drops its data.
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` when no domain has its identifier.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` when no domain has its identifier.
     public func remove(_ domain: Domain) async throws {
         let store = try state.withLock { (state) throws(FileProviderError) in
             guard let store = state.stores.removeValue(forKey: domain.identifier) else {
@@ -66,7 +66,7 @@ public final class InMemoryDomainManager: DomainManager {
 
     /// Publishes `.enumerator(container, domain:)` on ``signals``.
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func signalEnumerator(for containerItemIdentifier: ItemIdentifier, in domain: DomainIdentifier) async throws
     {
         _ = try store(for: domain)
@@ -75,7 +75,7 @@ public final class InMemoryDomainManager: DomainManager {
 
     /// Publishes `.errorResolved(error.code, domain:)` on ``signals``.
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func signalErrorResolved(_ error: FileProviderError, in domain: DomainIdentifier) async throws {
         _ = try store(for: domain)
         continuation.yield(.errorResolved(error.code, domain: domain))
@@ -83,7 +83,7 @@ public final class InMemoryDomainManager: DomainManager {
 
     /// The store of a domain.
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func store(for domain: DomainIdentifier) throws(FileProviderError) -> InMemoryStore {
         guard let store = state.withLock({ $0.stores[domain] }) else { throw Self.notFound(domain) }
         return store
@@ -91,7 +91,7 @@ public final class InMemoryDomainManager: DomainManager {
 
     /// A new provider for a domain.
     ///
-    /// - Throws: ``FileProviderError/Code/providerDomainNotFound`` for an unknown domain.
+    /// - Throws: `FileProviderError.Code.providerDomainNotFound` for an unknown domain.
     public func provider(for domain: DomainIdentifier) throws(FileProviderError) -> InMemoryFileProvider {
         try store(for: domain).makeProvider()
     }

@@ -35,7 +35,7 @@ struct AnchorToken: Hashable, Sendable {
         self.init(scope: scope, position: position, marker: marker.isEmpty ? nil : ItemIdentifier(marker))
     }
 
-    /// The anchor's bytes, or `nil` if they would exceed ``SyncAnchor/maximumSize`` (which the
+    /// The anchor's bytes, or `nil` if they would exceed `SyncAnchor.maximumSize` (which the
     /// bound on identifiers rules out).
     var anchor: SyncAnchor? {
         var writer = TokenCodec.Writer(magic: Self.magic, scope: scope)

@@ -9,7 +9,7 @@ import Foundation
 ///   included, each with its real parent — by identifier. Seeking a page costs O(log n), and
 ///   items that stay in the container across pages are listed exactly once whatever changes in
 ///   between. A page from another domain, container or store epoch, or that is not the store's
-///   at all, fails with ``FileProviderError/Code/pageExpired``.
+///   at all, fails with `FileProviderError.Code.pageExpired`.
 /// - Changes: every enumerator, whatever its container, reports all the changes of the domain,
 ///   as the working set's does (a global change feed is allowed for any container); see
 ///   ``enumerateChanges(for:from:)``.
@@ -22,8 +22,8 @@ public struct InMemoryEnumerator: Enumerator {
     public let container: ItemIdentifier
 
     /// Reports one page and finishes it with the next page, `nil` at the end, or an error:
-    /// ``FileProviderError/Code/pageExpired``, ``FileProviderError/Code/noSuchItem`` when the
-    /// container no longer exists, ``FileProviderError/Code/featureUnsupported`` for the trash
+    /// `FileProviderError.Code.pageExpired`, `FileProviderError.Code.noSuchItem` when the
+    /// container no longer exists, `FileProviderError.Code.featureUnsupported` for the trash
     /// of a domain without one, `CancellationError`, or the knobs' errors.
     public func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async {
         do {
@@ -72,7 +72,7 @@ public struct InMemoryEnumerator: Enumerator {
     /// carries the continuation. With no change since `anchor`, the batch is empty and the same
     /// anchor comes back.
     ///
-    /// Finishes with ``FileProviderError/Code/syncAnchorExpired`` for an anchor that is garbage,
+    /// Finishes with `FileProviderError.Code.syncAnchorExpired` for an anchor that is garbage,
     /// from another domain or store epoch, ahead of the store, or older than the retained
     /// history; with `CancellationError`; or with the knobs' errors.
     public func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
@@ -100,7 +100,7 @@ public struct InMemoryEnumerator: Enumerator {
     /// The anchor of the store's latest change: changes after it are reported from it. With no
     /// write in between, changes from it are empty and it stays valid.
     ///
-    /// - Throws: `CancellationError`, ``FileProviderError/Code/cannotSynchronize`` should the
+    /// - Throws: `CancellationError`, `FileProviderError.Code.cannotSynchronize` should the
     ///   anchor not fit, or the knobs' errors.
     public func currentSyncAnchor() async throws -> SyncAnchor {
         try await store.begin(.currentSyncAnchor, container)

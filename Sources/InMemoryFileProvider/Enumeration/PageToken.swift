@@ -57,7 +57,7 @@ struct PageToken: Hashable, Sendable {
         self.init(scope: scope, container: container, key: key)
     }
 
-    /// The page's bytes, or `nil` if they would exceed ``Page/maximumSize`` (which the bounds on
+    /// The page's bytes, or `nil` if they would exceed `Page.maximumSize` (which the bounds on
     /// filenames and identifiers rule out).
     var page: Page? {
         var writer = TokenCodec.Writer(magic: Self.magic, scope: scope)

@@ -8,9 +8,9 @@ extension StoreState {
     /// The working set lists every item (trashed ones included) by identifier, whatever the
     /// order asked; other containers list their children by name or by date.
     ///
-    /// - Throws: ``FileProviderError/Code/noSuchItem`` when `container` is not a container;
-    ///   ``FileProviderError/Code/featureUnsupported`` for the trash of a domain without one;
-    ///   ``FileProviderError/Code/pageExpired`` when `key` is of another order than the
+    /// - Throws: `FileProviderError.Code.noSuchItem` when `container` is not a container;
+    ///   `FileProviderError.Code.featureUnsupported` for the trash of a domain without one;
+    ///   `FileProviderError.Code.pageExpired` when `key` is of another order than the
     ///   container's listing.
     func listPage(
         of container: ItemIdentifier,

@@ -2,9 +2,9 @@ import Foundation
 
 /// The binary form shared by the provider's pages and sync anchors.
 ///
-/// A token is: a 4-byte magic naming its kind, a format version, its ``TokenScope`` (domain
-/// fingerprint and epoch, 8 bytes each), the fields written through ``Writer``, and a trailing
-/// 8-byte FNV-1a checksum of everything before it. ``Reader`` returns `nil` for anything that
+/// A token is: a 4-byte magic naming its kind, a format version, its `TokenScope` (domain
+/// fingerprint and epoch, 8 bytes each), the fields written through `Writer`, and a trailing
+/// 8-byte FNV-1a checksum of everything before it. `Reader` returns `nil` for anything that
 /// does not parse exactly — wrong size, magic, version, scope or checksum, truncated or trailing
 /// bytes — so garbage, tampered and foreign tokens are refused, never trusted.
 enum TokenCodec {

@@ -15,7 +15,7 @@ extension StoreState {
 
     /// The anchor of a change-log position in the current scope.
     ///
-    /// - Throws: ``FileProviderError/Code/cannotSynchronize`` should it exceed 500 bytes, which
+    /// - Throws: `FileProviderError.Code.cannotSynchronize` should it exceed 500 bytes, which
     ///   the bound on identifiers rules out.
     func anchor(at position: UInt64, marker: ItemIdentifier?) throws(FileProviderError) -> SyncAnchor {
         guard let anchor = AnchorToken(scope: tokenScope, position: position, marker: marker).anchor else {

@@ -15,8 +15,8 @@ final class ContentFiles: Sendable {
 
     /// The bytes of a file handed in.
     ///
-    /// - Throws: ``FileProviderError/Code/fileReadNoSuchFile`` when nothing exists at `url`;
-    ///   ``FileProviderError/Code/fileReadUnknown`` when it cannot be read (a folder, no
+    /// - Throws: `FileProviderError.Code.fileReadNoSuchFile` when nothing exists at `url`;
+    ///   `FileProviderError.Code.fileReadUnknown` when it cannot be read (a folder, no
     ///   permission).
     static func read(_ url: URL) throws(FileProviderError) -> Data {
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -36,7 +36,7 @@ final class ContentFiles: Sendable {
     /// Writes `data` to a new file named after `filename` and returns its URL. The file belongs
     /// to the caller; nothing is left behind when writing fails.
     ///
-    /// - Throws: ``FileProviderError/Code/cannotSynchronize`` when the file cannot be written.
+    /// - Throws: `FileProviderError.Code.cannotSynchronize` when the file cannot be written.
     func write(_ data: Data, named filename: String) throws(FileProviderError) -> URL {
         let (directory, number) = state.withLock { state -> (URL, UInt64) in
             let directory =

@@ -6,14 +6,14 @@ extension InMemoryFileProvider {
     /// file: it starts at `minimalRange.lowerBound` rounded down to a multiple of `alignment`
     /// and ends at `minimalRange.upperBound` rounded up, or at the end of the file.
     ///
-    /// Without ``FetchContentsOptions/strictVersioning`` the current content is returned
+    /// Without `FetchContentsOptions.strictVersioning` the current content is returned
     /// whatever `version` says; with it, `version` must be the current one.
     ///
-    /// - Throws: ``FileProviderError/Code/noSuchItem``; ``FileProviderError/Code/invalidArgument``
+    /// - Throws: `FileProviderError.Code.noSuchItem`; `FileProviderError.Code.invalidArgument`
     ///   for a directory, an empty or negative range, a range that starts at or beyond the end of
     ///   the file, or an alignment that is not a positive power of two;
-    ///   ``FileProviderError/Code/versionNoLongerAvailable`` under strict versioning;
-    ///   ``FileProviderError/Code/cannotSynchronize`` when the file cannot be written; the
+    ///   `FileProviderError.Code.versionNoLongerAvailable` under strict versioning;
+    ///   `FileProviderError.Code.cannotSynchronize` when the file cannot be written; the
     ///   knobs' errors.
     public func fetchPartialContents(
         for identifier: ItemIdentifier,

@@ -4,8 +4,8 @@ import Foundation
 /// The reference provider: every rule of the contract, kept in memory by an ``InMemoryStore``.
 ///
 /// A provider is a cheap view of its store: any number may share one, and a fresh one continues
-/// from the pages and anchors another handed out. What it guarantees beyond ``FileProvider``:
-/// - Every failing call throws a ``FileProviderError`` with the code documented on the method
+/// from the pages and anchors another handed out. What it guarantees beyond `FileProvider`:
+/// - Every failing call throws a `FileProviderError` with the code documented on the method
 ///   (or `CancellationError`, checked before any change) and leaves the store exactly as it was.
 /// - Identifiers come from the store's generator, never from a template, and are never reused.
 ///   A version's content component changes exactly when the content (a symbolic link's target)
@@ -29,7 +29,7 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
 
     /// The current state of an item: a stored item, the root, or the trash when the domain has one.
     ///
-    /// - Throws: ``FileProviderError/Code/noSuchItem`` for any other identifier (deleted items
+    /// - Throws: `FileProviderError.Code.noSuchItem` for any other identifier (deleted items
     ///   and the working set included); the knobs' errors.
     public func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         try await store.begin(.item, identifier)
@@ -41,10 +41,13 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
 
     /// Writes a file's content (a symbolic link's target, as UTF-8) to a new file.
     ///
-    /// - Parameter version: `nil` or the current version; the store keeps no older content.
-    /// - Throws: ``FileProviderError/Code/noSuchItem``; ``FileProviderError/Code/invalidArgument``
-    ///   for a directory; ``FileProviderError/Code/versionNoLongerAvailable`` when `version` is
-    ///   not the current one; ``FileProviderError/Code/cannotSynchronize`` when the file cannot
+    /// - Parameters:
+    ///   - identifier: the file or symbolic link whose content to fetch.
+    ///   - version: `nil` or the current version; the store keeps no older content.
+    ///   - request: who asks; the provider reports progress on it.
+    /// - Throws: `FileProviderError.Code.noSuchItem`; `FileProviderError.Code.invalidArgument`
+    ///   for a directory; `FileProviderError.Code.versionNoLongerAvailable` when `version` is
+    ///   not the current one; `FileProviderError.Code.cannotSynchronize` when the file cannot
     ///   be written; the knobs' errors.
     public func fetchContents(
         for identifier: ItemIdentifier,
@@ -63,20 +66,20 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
     ///
     /// The template's identifier is ignored. Properties listed in `fields` are taken from the
     /// template; the creation and modification dates default to now. A file created without
-    /// content is empty. Under ``CreateItemOptions/mayAlreadyExist`` an existing item with the
+    /// content is empty. Under `CreateItemOptions.mayAlreadyExist` an existing item with the
     /// same name (under the case rule), the same kind and the same content (or no content given)
     /// is returned instead of a collision.
     ///
-    /// - Returns: the result, or `nil` under ``CreateItemOptions/mayAlreadyExist`` for a file
+    /// - Returns: the result, or `nil` under `CreateItemOptions.mayAlreadyExist` for a file
     ///   without content that matches no item.
-    /// - Throws: ``FileProviderError/Code/invalidFilename``; ``FileProviderError/Code/noSuchItem``
-    ///   when the parent is not a container; ``FileProviderError/Code/featureUnsupported`` for
-    ///   the trash of a domain without one; ``FileProviderError/Code/filenameCollision`` carrying
-    ///   the existing item; ``FileProviderError/Code/invalidArgument`` for content given to a
+    /// - Throws: `FileProviderError.Code.invalidFilename`; `FileProviderError.Code.noSuchItem`
+    ///   when the parent is not a container; `FileProviderError.Code.featureUnsupported` for
+    ///   the trash of a domain without one; `FileProviderError.Code.filenameCollision` carrying
+    ///   the existing item; `FileProviderError.Code.invalidArgument` for content given to a
     ///   folder or symbolic link, or a symbolic link without target;
-    ///   ``FileProviderError/Code/fileReadNoSuchFile`` / ``FileProviderError/Code/fileReadUnknown``
-    ///   when `contents` cannot be read; ``FileProviderError/Code/insufficientQuota``;
-    ///   ``FileProviderError/Code/cannotSynchronize`` when the identifier generator misbehaves;
+    ///   `FileProviderError.Code.fileReadNoSuchFile` / `FileProviderError.Code.fileReadUnknown`
+    ///   when `contents` cannot be read; `FileProviderError.Code.insufficientQuota`;
+    ///   `FileProviderError.Code.cannotSynchronize` when the identifier generator misbehaves;
     ///   the knobs' errors.
     public func createItem(
         basedOn template: any FileProviderItem,
@@ -95,26 +98,26 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
     }
 
     /// Applies every field of `changedFields` in one step: rename, move, trash (a move to
-    /// ``ItemIdentifier/trashContainer``), restore (a move out of it), content and metadata.
+    /// `ItemIdentifier.trashContainer`), restore (a move out of it), content and metadata.
     ///
-    /// Conflicts: when `baseVersion` is not the stored version, ``ModifyItemOptions/failOnConflict``
+    /// Conflicts: when `baseVersion` is not the stored version, `ModifyItemOptions.failOnConflict`
     /// fails the call. Without it, metadata changes apply, and new content based on an older
     /// content version is kept as a conflict-copy sibling ("name (conflicted copy).ext") while
     /// the item keeps the server's content; the result then has `shouldFetchContent` set, and
-    /// the working set is signalled. Fields outside ``ItemFields/all`` come back as still
+    /// the working set is signalled. Fields outside `ItemFields.all` come back as still
     /// pending; content changes of a folder are ignored. A change that changes nothing keeps the
     /// version.
     ///
-    /// - Throws: ``FileProviderError/Code/fileWriteNoPermission`` for the root, the working set or
-    ///   the trash; ``FileProviderError/Code/noSuchItem`` for an unknown item or new parent;
-    ///   ``FileProviderError/Code/invalidArgument`` when the item would change between directory
+    /// - Throws: `FileProviderError.Code.fileWriteNoPermission` for the root, the working set or
+    ///   the trash; `FileProviderError.Code.noSuchItem` for an unknown item or new parent;
+    ///   `FileProviderError.Code.invalidArgument` when the item would change between directory
     ///   and non-directory (or symbolic link and not), a folder would move into itself or a
-    ///   descendant, or content is missing; ``FileProviderError/Code/invalidFilename``;
-    ///   ``FileProviderError/Code/filenameCollision``; ``FileProviderError/Code/featureUnsupported``
+    ///   descendant, or content is missing; `FileProviderError.Code.invalidFilename`;
+    ///   `FileProviderError.Code.filenameCollision`; `FileProviderError.Code.featureUnsupported`
     ///   when trashing in a domain without trash;
-    ///   ``FileProviderError/Code/localVersionConflictingWithServer``;
-    ///   ``FileProviderError/Code/fileReadNoSuchFile`` / ``FileProviderError/Code/fileReadUnknown``;
-    ///   ``FileProviderError/Code/insufficientQuota``; the knobs' errors.
+    ///   `FileProviderError.Code.localVersionConflictingWithServer`;
+    ///   `FileProviderError.Code.fileReadNoSuchFile` / `FileProviderError.Code.fileReadUnknown`;
+    ///   `FileProviderError.Code.insufficientQuota`; the knobs' errors.
     public func modifyItem(
         _ item: any FileProviderItem,
         baseVersion: ItemVersion,
@@ -143,13 +146,13 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
         return result
     }
 
-    /// Deletes an item permanently; with ``DeleteItemOptions/recursive``, a folder and everything
+    /// Deletes an item permanently; with `DeleteItemOptions.recursive`, a folder and everything
     /// below it (each reported as deleted through the working set's changes). Deleting an
     /// identifier that does not exist succeeds.
     ///
-    /// - Throws: ``FileProviderError/Code/fileWriteNoPermission`` for the root, the working set or
-    ///   the trash; ``FileProviderError/Code/deletionRejected`` carrying the current item when
-    ///   `baseVersion` is not the stored version; ``FileProviderError/Code/directoryNotEmpty``;
+    /// - Throws: `FileProviderError.Code.fileWriteNoPermission` for the root, the working set or
+    ///   the trash; `FileProviderError.Code.deletionRejected` carrying the current item when
+    ///   `baseVersion` is not the stored version; `FileProviderError.Code.directoryNotEmpty`;
     ///   the knobs' errors.
     public func deleteItem(
         identifier: ItemIdentifier,
@@ -165,10 +168,10 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
 
     /// An enumerator for the root, a directory, the trash or the working set. It checks the
     /// container now; a container deleted later makes its enumerations fail with
-    /// ``FileProviderError/Code/noSuchItem``.
+    /// `FileProviderError.Code.noSuchItem`.
     ///
-    /// - Throws: ``FileProviderError/Code/noSuchItem`` when the container does not exist or is not
-    ///   a directory; ``FileProviderError/Code/featureUnsupported`` for the trash of a domain
+    /// - Throws: `FileProviderError.Code.noSuchItem` when the container does not exist or is not
+    ///   a directory; `FileProviderError.Code.featureUnsupported` for the trash of a domain
     ///   without one; the knobs' errors.
     public func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator
     {

@@ -4,7 +4,7 @@ import FileProviderKit
 ///
 /// Every change of an item appends an entry naming it, and the item's metadata revision becomes
 /// the entry's rank, so the store can tell whether an entry is an item's latest (see
-/// ``StoreState/changes(from:limit:)``). Deletions append a tombstone entry. At most `limit`
+/// `StoreState.changes(from:limit:)`). Deletions append a tombstone entry. At most `limit`
 /// entries are kept; the oldest are dropped first and anchors that need them expire. Ranks keep
 /// growing across epoch resets, so revisions derived from them never repeat.
 struct ChangeLog: Sendable {
@@ -29,7 +29,7 @@ struct ChangeLog: Sendable {
     /// The rank the next entry gets.
     var nextRank: UInt64 { baseRank + UInt64(entries.count) }
 
-    /// The rank of the oldest retained entry; equal to ``nextRank`` when none is retained.
+    /// The rank of the oldest retained entry; equal to `nextRank` when none is retained.
     var firstRetainedRank: UInt64 { baseRank + UInt64(head) }
 
     /// The number of retained entries.

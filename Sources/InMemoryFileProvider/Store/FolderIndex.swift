@@ -5,7 +5,7 @@ import FileProviderKit
 struct FolderIndex: Sendable {
     /// The children by collision key; the key is unique among a folder's children.
     private(set) var byName = SortedIndex<String, ItemSnapshot>()
-    /// The children by ``DateKey``.
+    /// The children by `DateKey`.
     private(set) var byDate = SortedIndex<DateKey, ItemSnapshot>()
 
     var isEmpty: Bool { byName.isEmpty }

@@ -16,9 +16,9 @@ import Foundation
 ///   change log and signal the working set.
 /// - ``inject(_:)`` / ``removeAllFaults()``: errors for given operations and items.
 /// - ``latency``, ``quota``, ``isOffline``, ``isAuthenticated``: slowness, a full quota
-///   (``FileProviderError/Code/insufficientQuota``), an unreachable server
-///   (``FileProviderError/Code/serverUnreachable``), expired credentials
-///   (``FileProviderError/Code/notAuthenticated``).
+///   (`FileProviderError.Code.insufficientQuota`), an unreachable server
+///   (`FileProviderError.Code.serverUnreachable`), expired credentials
+///   (`FileProviderError.Code.notAuthenticated`).
 /// - ``resetEpoch()``: every page and anchor handed out expires.
 /// - ``snapshot()``: everything the store holds, to check a call changed exactly what it should.
 public final class InMemoryStore: Sendable {
@@ -29,9 +29,12 @@ public final class InMemoryStore: Sendable {
 
     /// Creates an empty store for `domain`.
     ///
-    /// - Parameter onSignal: called with every signal the store sends: `.enumerator(.workingSet, …)`
-    ///   after each remote change and each conflict copy it creates. ``InMemoryDomainManager``
-    ///   passes its ``InMemoryDomainManager/signals``; by default signals go nowhere.
+    /// - Parameters:
+    ///   - domain: the domain the store serves; its trash support decides whether items can be trashed.
+    ///   - configuration: the case rule, history retention, clock, identifiers and temporary folder.
+    ///   - onSignal: called with every signal the store sends: `.enumerator(.workingSet, …)`
+    ///     after each remote change and each conflict copy it creates. ``InMemoryDomainManager``
+    ///     passes its ``InMemoryDomainManager/signals``; by default signals go nowhere.
     public init(
         domain: Domain,
         configuration: InMemoryStoreConfiguration = InMemoryStoreConfiguration(),
@@ -75,7 +78,7 @@ public final class InMemoryStore: Sendable {
         state.withLock { $0.faults.removeAll() }
     }
 
-    /// Whether every provider operation fails with ``FileProviderError/Code/serverUnreachable``
+    /// Whether every provider operation fails with `FileProviderError.Code.serverUnreachable`
     /// (enumerations finish with it). Remote changes still apply. Default: `false`.
     public var isOffline: Bool {
         get { state.withLock { $0.isOffline } }
@@ -83,14 +86,14 @@ public final class InMemoryStore: Sendable {
     }
 
     /// Whether provider operations are authenticated; when `false` they fail with
-    /// ``FileProviderError/Code/notAuthenticated``. Default: `true`.
+    /// `FileProviderError.Code.notAuthenticated`. Default: `true`.
     public var isAuthenticated: Bool {
         get { state.withLock { $0.isAuthenticated } }
         set { state.withLock { $0.isAuthenticated = newValue } }
     }
 
     /// The most bytes of content the store holds, or `nil` (the default) for no limit. A creation
-    /// or modification that would exceed it fails with ``FileProviderError/Code/insufficientQuota``
+    /// or modification that would exceed it fails with `FileProviderError.Code.insufficientQuota`
     /// and changes nothing; lowering it below what is stored deletes nothing.
     public var quota: Int64? {
         get { state.withLock { $0.quota } }
@@ -110,7 +113,7 @@ public final class InMemoryStore: Sendable {
     }
 
     /// Bumps the store epoch and drops the change history: every page and anchor handed out
-    /// before fails with ``FileProviderError/Code/syncAnchorExpired`` (alias `pageExpired`), and
+    /// before fails with `FileProviderError.Code.syncAnchorExpired` (alias `pageExpired`), and
     /// consumers list again. The items stay.
     public func resetEpoch() {
         state.withLock { $0.resetEpoch() }
@@ -127,7 +130,7 @@ public final class InMemoryStore: Sendable {
     }
 
     /// Drops every item and the history, for a removed domain: every later operation fails with
-    /// ``FileProviderError/Code/providerDomainNotFound``.
+    /// `FileProviderError.Code.providerDomainNotFound`.
     func removeAll() {
         state.withLock { $0.removeAll() }
     }
@@ -143,7 +146,7 @@ public final class InMemoryStore: Sendable {
     /// then fails if the domain was removed, the store is offline or unauthenticated, or a
     /// fault matches.
     ///
-    /// - Throws: `CancellationError` or the ``FileProviderError``.
+    /// - Throws: `CancellationError` or the `FileProviderError`.
     func begin(_ operation: Fault.Operation, _ identifiers: ItemIdentifier...) async throws {
         try Task.checkCancellation()
         let latency = state.withLock { $0.latency }

@@ -4,10 +4,10 @@ import Foundation
 /// How an ``InMemoryStore`` behaves: its case rule, how much change history it keeps, where its
 /// time and identifiers come from. Fix the clock and the generator to make a run reproducible.
 public struct InMemoryStoreConfiguration: Sendable {
-    /// When two names in one folder collide. Default: ``FilenameCaseRule/caseInsensitive``.
+    /// When two names in one folder collide. Default: `FilenameCaseRule.caseInsensitive`.
     public var caseRule: FilenameCaseRule
     /// The most change-log entries kept; anchors that need older entries fail with
-    /// ``FileProviderError/Code/syncAnchorExpired``. Default: 100,000; values below 1 count as 1.
+    /// `FileProviderError.Code.syncAnchorExpired`. Default: 100,000; values below 1 count as 1.
     public var changeHistoryLimit: Int
     /// The store epoch at creation. Pages and anchors carry it; ``InMemoryStore/resetEpoch()``
     /// bumps it so that they all expire. Default: 1.
@@ -16,7 +16,7 @@ public struct InMemoryStoreConfiguration: Sendable {
     public var clock: any StoreClock
     /// Makes the identifier of the n-th item the store creates (n = 1, 2, 3 …). It must return
     /// distinct identifiers of 1 to 255 UTF-8 bytes, never a reserved container's; a creation
-    /// that gets another fails with ``FileProviderError/Code/cannotSynchronize`` and changes
+    /// that gets another fails with `FileProviderError.Code.cannotSynchronize` and changes
     /// nothing. Default: `"i1"`, `"i2"`, `"i3"` ….
     public var identifierGenerator: @Sendable (UInt64) -> ItemIdentifier
     /// The folder fetched content is written to, or `nil` for a fresh folder in the system's

@@ -6,9 +6,9 @@ import Foundation
 /// other, and signal the working set, so hosts catch up as they would after a push notification.
 ///
 /// Each method validates like the provider's operations: it throws the same
-/// ``FileProviderError`` (``FileProviderError/Code/noSuchItem``,
-/// ``FileProviderError/Code/filenameCollision``, ``FileProviderError/Code/invalidFilename``,
-/// ``FileProviderError/Code/invalidArgument`` …) and then changes nothing.
+/// `FileProviderError` (`FileProviderError.Code.noSuchItem`,
+/// `FileProviderError.Code.filenameCollision`, `FileProviderError.Code.invalidFilename`,
+/// `FileProviderError.Code.invalidArgument` …) and then changes nothing.
 public struct RemoteClient: Sendable {
     let store: InMemoryStore
 

@@ -1,7 +1,7 @@
 /// An ordered map from unique keys to values, stored as a list of sorted chunks.
 ///
 /// Lookup, insertion and removal cost O(log n) comparisons plus moving at most one chunk's
-/// elements (``chunkCapacity``) and, when a chunk splits or empties, one entry per chunk — so a
+/// elements (`chunkCapacity`) and, when a chunk splits or empties, one entry per chunk — so a
 /// folder of millions of items stays cheap to change, unlike one sorted array whose insertions
 /// move O(n) elements. Ordered iteration from any key (a keyset page) costs O(log n) to seek and
 /// O(1) per element. Keys and values are kept in separate arrays so a search touches keys only.

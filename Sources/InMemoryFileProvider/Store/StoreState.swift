@@ -30,9 +30,9 @@ struct StoreState: Sendable {
 
     /// Injected faults, checked in order.
     var faults: [Fault] = []
-    /// Whether every operation fails with ``FileProviderError/Code/serverUnreachable``.
+    /// Whether every operation fails with `FileProviderError.Code.serverUnreachable`.
     var isOffline = false
-    /// Whether operations succeed; when `false` they fail with ``FileProviderError/Code/notAuthenticated``.
+    /// Whether operations succeed; when `false` they fail with `FileProviderError.Code.notAuthenticated`.
     var isAuthenticated = true
     /// The most bytes of content the store holds, or `nil` for no limit.
     var quota: Int64?
@@ -119,8 +119,8 @@ struct StoreState: Sendable {
 
     /// Checks that `parent` can hold children.
     ///
-    /// - Throws: ``FileProviderError/Code/featureUnsupported`` for the trash of a domain without
-    ///   one; ``FileProviderError/Code/noSuchItem`` for anything else that is not a container.
+    /// - Throws: `FileProviderError.Code.featureUnsupported` for the trash of a domain without
+    ///   one; `FileProviderError.Code.noSuchItem` for anything else that is not a container.
     func validateContainer(_ parent: ItemIdentifier) throws(FileProviderError) {
         if parent == .trashContainer, !domain.supportsSyncingTrash {
             throw FileProviderError(.featureUnsupported, itemIdentifier: parent, message: "The domain has no trash.")
@@ -145,7 +145,7 @@ struct StoreState: Sendable {
 
     /// The identifier the next created item gets, checked.
     ///
-    /// - Throws: ``FileProviderError/Code/cannotSynchronize`` when the generator returns an
+    /// - Throws: `FileProviderError.Code.cannotSynchronize` when the generator returns an
     ///   identifier that is empty, longer than 255 bytes, reserved or in use.
     func nextIdentifier() throws(FileProviderError) -> ItemIdentifier {
         let identifier = identifierGenerator(nextSerial)

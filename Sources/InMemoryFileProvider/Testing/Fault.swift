@@ -65,7 +65,7 @@ public struct Fault: Sendable {
         self.repetition = repetition
     }
 
-    /// A fault that throws a ``FileProviderError`` with `code`.
+    /// A fault that throws a `FileProviderError` with `code`.
     public init(
         _ code: FileProviderError.Code,
         operation: Operation? = nil,
