@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 //
-// Benchmarks of FileProviderKit's reference provider, measured with ordo-one's benchmark package:
+// Benchmarks of FileProviderKit's reference provider and host, measured with ordo-one's benchmark package:
 // `swift package --package-path Benchmarks benchmark` (release mode). A nested package, so the
 // root package keeps no dependencies.
 
@@ -23,6 +23,17 @@ let package = Package(
             ],
             path: "Benchmarks/InMemoryProviderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "HostBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FileProviderHost", package: "FileProviderKit"),
+                .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+            ],
+            path: "Benchmarks/HostBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
