@@ -102,4 +102,50 @@ struct ReferenceProviderHostTests {
         #expect(try await host.checkConvergence().isEmpty)
         await host.stop()
     }
+
+    @Test func aBurstOfSignalsCausesOneCatchUp() async throws {
+        let host = try makeHost()
+        try await host.synchronize()
+        let before = await host.synchronizationCount
+        for index in 0..<20 {
+            try store.remote.createFile(named: "burst-\(index).txt")
+            await host.signalEnumerator(for: .workingSet)
+        }
+        #expect(await host.isCatchUpPending)
+        try await host.synchronize()
+        #expect(await host.synchronizationCount == before + 1)
+        #expect(await !host.isCatchUpPending)
+        #expect(await host.replica.count == 20)
+        await host.stop()
+    }
+
+    @Test func manyConcurrentLocalOperationsConverge() async throws {
+        let host = try ProviderHost(
+            provider: store.makeProvider(),
+            configuration: HostConfiguration(scheduling: .automatic(maximumConcurrentOperations: 4)),
+            monitor: ContractMonitor(policy: .fatal),
+            clock: clock
+        )
+        await host.start()
+        try await host.waitUntilIdle()
+        for index in 0..<40 {
+            let template = ItemSnapshot(
+                itemIdentifier: ItemIdentifier("system-\(index)"),
+                parentItemIdentifier: .rootContainer,
+                filename: "folder-\(index)",
+                contentType: .folder
+            )
+            _ = try await host.submit(.createItem(template, fields: [.filename], contents: nil, options: []))
+            if index % 4 == 0 { try store.remote.createFile(named: "remote-\(index).txt") }
+        }
+        await host.signalEnumerator(for: .workingSet)
+        try await host.waitUntilIdle()
+        try await host.synchronize()
+
+        #expect(await host.operations.allSatisfy { $0.state == .succeeded })
+        #expect(await host.replica.count == 50)
+        #expect(try await host.checkConvergence().isEmpty)
+        #expect(host.monitor.violations.isEmpty)
+        await host.stop()
+    }
 }
