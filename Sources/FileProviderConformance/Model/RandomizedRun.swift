@@ -472,14 +472,22 @@ struct RandomizedRun {
         } catch {
             throw failure("the host could not catch up with the working set", actual: "\(error)")
         }
-        let difference = try await attempt { try await host.checkConvergence() }
+        let hostReplica = await host.replica
+        let listing = try await attempt {
+            try await provider.enumerator(for: .workingSet, request: Request()).allItems(suggestedPageSize: 64)
+        }
+        try ensure(
+            Set(listing.map(\.itemIdentifier)).count == listing.count,
+            "the working set lists an identifier twice",
+            actual: "\(listing.count) items"
+        )
+        let difference = hostReplica.difference(from: listing.map { ItemSnapshot($0) })
         try ensure(
             difference.isEmpty,
             "the host's replica, built from changes, differs from a fresh listing",
             actual: "\(difference)"
         )
-        let items = await host.replica.allItems
-        replica = ItemDigest.map(items)
+        replica = ItemDigest.map(listing)
         var modelDifferences: [String] = []
         for (identifier, item) in model.items {
             guard let listed = replica[identifier] else {
