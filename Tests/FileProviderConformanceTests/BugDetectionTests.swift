@@ -50,4 +50,22 @@ struct BugDetectionTests {
         #expect(Bug.allCases.count >= 15)
         #expect(Set(Bug.allCases.flatMap(\.expectation.checks)).count >= 20)
     }
+
+    @Test func aFindingsSeedReplaysTheSameFailure() async throws {
+        let check = try #require(Conformance.check(withID: "MODEL-01"))
+        let subject = Self.subject(with: .missesDeletions)
+        let first = await Conformance.run(
+            check,
+            against: subject,
+            options: ConformanceOptions(seed: 99, randomizedSteps: 300)
+        )
+        let finding = try #require(first.findings.first)
+        let replay = await Conformance.run(
+            check,
+            against: subject,
+            options: ConformanceOptions(seed: finding.seed, randomizedSteps: 300)
+        )
+        #expect(finding.seed == 99)
+        #expect(replay.findings == first.findings)
+    }
 }

@@ -34,7 +34,9 @@ enum ModelChecks {
     static func runModel(_ context: CheckContext, capabilities: ProviderCapabilities) async throws {
         let steps = context.randomizedSteps
         let operations = ModelOperation.sequence(seed: context.seed, count: steps, capabilities: capabilities)
-        context.note("randomized run: \(steps) operations from seed \(context.seed)")
+        context.note(
+            "randomized run of \(steps) operations (replay: --check \(context.checkID) --seed \(context.runSeed) --steps \(steps))"
+        )
         var run = RandomizedRun(
             fixture: ProviderFixture(provider: context.provider, remote: context.remoteHooks),
             capabilities: capabilities,

@@ -14,7 +14,10 @@ final class CheckContext: Sendable {
     let remoteHooks: (any RemoteChangeHooks)?
     let anotherInstance: (@Sendable () async throws -> any FileProvider)?
     let capabilities: ProviderCapabilities
+    /// The seed of the check's random stream.
     let seed: UInt64
+    /// The run's seed, shown in findings: replaying the check with it repeats the same operations.
+    let runSeed: UInt64
     let tier: ConformanceTier
     let caseRule: FilenameCaseRule
     let randomizedSteps: Int
@@ -43,6 +46,7 @@ final class CheckContext: Sendable {
         self.anotherInstance = fixture.openAnotherInstance
         self.capabilities = subject.capabilities
         self.seed = seed
+        self.runSeed = options.seed
         self.tier = options.tier
         self.randomizedSteps = options.effectiveRandomizedSteps
         self.makeFixture = subject.makeFixture
@@ -85,7 +89,7 @@ final class CheckContext: Sendable {
                     expected: expected,
                     actual: actual,
                     operations: state.operations,
-                    seed: seed
+                    seed: runSeed
                 )
             )
         }

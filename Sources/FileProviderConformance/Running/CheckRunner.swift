@@ -8,9 +8,10 @@ struct CheckRunner {
     let subject: ConformanceSubject
     let options: ConformanceOptions
 
-    /// The seed of this check: the run's seed mixed with the check's identifier, so each check has
-    /// its own stream and replaying one check alone repeats it exactly.
-    var seed: UInt64 {
+    /// The seed of this check's random stream: the run's seed mixed with the check's identifier,
+    /// so each check draws its own stream and replaying one check alone with the run's seed
+    /// repeats it exactly. Reports show the run's seed, the one to replay with.
+    var checkSeed: UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in check.id.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -30,7 +31,7 @@ struct CheckRunner {
             area: check.area,
             outcome: outcome,
             seconds: seconds,
-            seed: seed,
+            seed: options.seed,
             remarks: remarks
         )
     }
@@ -43,18 +44,26 @@ struct CheckRunner {
             fixture = try await subject.makeFixture()
         } catch {
             return (
-                .failed([Finding(checkID: check.id, message: "the subject's factory failed: \(error)", seed: seed)]), []
+                .failed([
+                    Finding(checkID: check.id, message: "the subject's factory failed: \(error)", seed: options.seed)
+                ]), []
             )
         }
         let context: CheckContext
         do {
-            context = try CheckContext(check: check, fixture: fixture, subject: subject, seed: seed, options: options)
+            context = try CheckContext(
+                check: check,
+                fixture: fixture,
+                subject: subject,
+                seed: checkSeed,
+                options: options
+            )
         } catch {
             await fixture.tearDown()
             let finding = Finding(
                 checkID: check.id,
                 message: "could not prepare a scratch folder: \(error)",
-                seed: seed
+                seed: options.seed
             )
             return (.failed([finding]), [])
         }
