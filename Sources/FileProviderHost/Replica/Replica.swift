@@ -116,14 +116,18 @@ public struct Replica: Sendable {
         for item in listing {
             latest[item.itemIdentifier] = item
         }
-        for (identifier, expected) in latest.sorted(by: { $0.key < $1.key }) {
+        for (identifier, expected) in latest {
             if let held = itemsByIdentifier[identifier] {
                 if held != expected { mismatched.append(.init(held: held, listed: expected)) }
             } else {
                 missing.append(expected)
             }
         }
-        let unexpected = itemsByIdentifier.keys.filter { latest[$0] == nil }.sorted()
+        let unexpected =
+            latest.count - missing.count == itemsByIdentifier.count
+            ? [] : itemsByIdentifier.keys.filter { latest[$0] == nil }.sorted()
+        missing.sort { $0.itemIdentifier < $1.itemIdentifier }
+        mismatched.sort { $0.held.itemIdentifier < $1.held.itemIdentifier }
         return ReplicaDifference(missing: missing, unexpected: unexpected, mismatched: mismatched)
     }
 
