@@ -376,19 +376,8 @@ struct RandomizedRun {
     private mutating func touchDeleted(_ identifier: ItemIdentifier, kind: Int) async throws {
         switch kind {
         case 0:
-            do {
+            try await expectFailure(.noSuchItem, "item(for:) of the deleted \(identifier)") {
                 _ = try await provider.item(for: identifier, request: Request())
-                throw failure("item(for:) of the deleted \(identifier) succeeded", expected: "noSuchItem")
-            } catch let error as FileProviderError where error.code == .noSuchItem {
-                return
-            } catch let failure as Failure {
-                throw failure
-            } catch {
-                throw failure(
-                    "item(for:) of the deleted \(identifier) failed wrongly",
-                    expected: "noSuchItem",
-                    actual: "\(error)"
-                )
             }
         case 1:
             try await attempt {
@@ -406,7 +395,7 @@ struct RandomizedRun {
                 filename: "ghost",
                 contentType: .data
             )
-            do {
+            try await expectFailure(.noSuchItem, "renaming the deleted \(identifier)") {
                 _ = try await provider.modifyItem(
                     ghost,
                     baseVersion: ItemVersion(),
@@ -414,17 +403,6 @@ struct RandomizedRun {
                     contents: nil,
                     options: [],
                     request: Request()
-                )
-                throw failure("renaming the deleted \(identifier) succeeded", expected: "noSuchItem")
-            } catch let error as FileProviderError where error.code == .noSuchItem {
-                return
-            } catch let failure as Failure {
-                throw failure
-            } catch {
-                throw failure(
-                    "renaming the deleted \(identifier) failed wrongly",
-                    expected: "noSuchItem",
-                    actual: "\(error)"
                 )
             }
         }
@@ -535,6 +513,25 @@ struct RandomizedRun {
     private func ensureValue<T>(_ value: T?, _ message: String) throws -> T {
         guard let value else { throw failure(message) }
         return value
+    }
+
+    /// Runs a call the step expects to fail with `code`, turning a success or another error into a
+    /// ``Failure``.
+    private func expectFailure(
+        _ code: FileProviderError.Code,
+        _ call: String,
+        _ body: () async throws -> Void
+    ) async throws {
+        do {
+            try await body()
+        } catch let error as FileProviderError where error.code == code {
+            return
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw failure("\(call) failed wrongly", expected: "\(code)", actual: "\(error)")
+        }
+        throw failure("\(call) succeeded", expected: "\(code)")
     }
 
     /// Runs a call the step expects to succeed, turning any error into a `Failure`.
