@@ -8,6 +8,7 @@ struct CommandLineOptions {
     }
 
     var listChecks = false
+    var printClauseMatrix = false
     var showHelp = false
     var checkIDs: [String] = []
     var areas: [CheckArea] = []
@@ -27,6 +28,7 @@ struct CommandLineOptions {
 
         OPTIONS:
           --list                 List every check with its area, tier and title, then exit.
+          --clause-matrix        Print the contract's clauses with the checks verifying each, then exit.
           --check ID             Run only this check (repeatable), for example --check ENUM-02.
           --area AREA            Run only this area (repeatable): \(CheckArea.allCases.map(\.rawValue).joined(separator: ", ")).
           --tier TIER            smoke, standard (default) or exhaustive.
@@ -52,6 +54,7 @@ struct CommandLineOptions {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--list": listChecks = true
+            case "--clause-matrix": printClauseMatrix = true
             case "-h", "--help": showHelp = true
             case "--quiet": quiet = true
             case "--check":

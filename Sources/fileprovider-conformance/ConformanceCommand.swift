@@ -16,6 +16,10 @@ struct ConformanceCommand {
             print(CommandLineOptions.usage)
             return
         }
+        if options.printClauseMatrix {
+            print(ClauseMatrix().markdown)
+            return
+        }
         if options.listChecks {
             for check in Conformance.allChecks {
                 print(

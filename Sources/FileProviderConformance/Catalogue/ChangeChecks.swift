@@ -28,6 +28,7 @@ enum ChangeChecks {
         .changes,
         "the working set has a current sync anchor",
         rule: "Rules 4 and 8 (anchors, working set)",
+        clauses: ["R8.1"],
         rationale: "Without an anchor the system cannot ask for changes and never sees remote edits.",
         tier: .smoke
     ) { context in
@@ -40,6 +41,7 @@ enum ChangeChecks {
         .changes,
         "with no writes, the changes since the current anchor are empty and the anchor stays usable",
         rule: "Rule 7 (no self-sustaining loops)",
+        clauses: ["R7.1", "R1.1"],
         rationale: "A provider that always reports changes (or an expired anchor) keeps the system re-enumerating "
             + "forever and drains the battery (a real bug).",
         tier: .smoke
@@ -60,6 +62,7 @@ enum ChangeChecks {
         .changes,
         "a creation is reported with the created item",
         rule: "Rule 6 (every change)",
+        clauses: ["R6.1"],
         rationale: "A creation missing from the changes never appears on other devices.",
         requires: .writing,
         tier: .smoke
@@ -79,6 +82,7 @@ enum ChangeChecks {
         .changes,
         "a content edit is reported with the new contentVersion",
         rule: "Rules 6 and 10 (every change, versions)",
+        clauses: ["R6.2", "R10.1"],
         rationale: "An edit missing from the changes leaves stale content on every other device.",
         requires: .writing,
         tier: .smoke
@@ -96,6 +100,7 @@ enum ChangeChecks {
         .changes,
         "a rename is reported as an update of the same identifier",
         rule: "Rule 6 (every change)",
+        clauses: ["R6.3"],
         rationale: "A rename reported as deletion plus creation makes the system delete and re-download the file, "
             + "losing unsynchronized local edits.",
         requires: .writing
@@ -113,6 +118,7 @@ enum ChangeChecks {
         .changes,
         "a move is reported as an update carrying the new parent, never as a deletion",
         rule: "Rule 6 (moves are updates)",
+        clauses: ["R6.3"],
         rationale: "Reporting a moved item as deleted at its old place made a real provider delete user data.",
         requires: .writing,
         tier: .smoke
@@ -135,6 +141,7 @@ enum ChangeChecks {
         .changes,
         "a deletion is reported through didDeleteItems",
         rule: "Rule 6 (every change)",
+        clauses: ["R6.5"],
         rationale: "A provider that never reports deletions leaves deleted files on every device forever (a real bug).",
         requires: .writing,
         tier: .smoke
@@ -152,6 +159,7 @@ enum ChangeChecks {
         .changes,
         "a recursive deletion reports every descendant",
         rule: "Rule 6 (every descendant of a deleted folder)",
+        clauses: ["R6.5"],
         rationale: "A system that only hears of the folder keeps its descendants as orphans.",
         requires: .writing
     ) { context in
@@ -175,6 +183,7 @@ enum ChangeChecks {
         .changes,
         "the anchor taken before a listing, replayed over it, converges despite changes between pages",
         rule: "Rule 4 (anchor before snapshot)",
+        clauses: ["R4.1"],
         rationale: "An anchor newer than the listing silently skips the changes made while listing (confirmed by "
             + "Apple); duplicates are harmless, misses are not.",
         requires: .writing
@@ -219,6 +228,7 @@ enum ChangeChecks {
         .changes,
         "changes arrive in batches no larger than suggested, each continuation anchor advances and replays",
         rule: "Rule 5 (batches and continuation)",
+        clauses: ["R5.1", "R5.2"],
         rationale: "A continuation anchor that does not advance, or that only works on the enumerator that made it, "
             + "lost files in a real provider (7 of 205 never appeared).",
         requires: .writing
@@ -259,6 +269,7 @@ enum ChangeChecks {
         .changes,
         "a garbage anchor fails with syncAnchorExpired, never an empty success",
         rule: "Rule 3 (expiry)",
+        clauses: ["R3.1"],
         rationale: "An empty success on an anchor the provider cannot read hides every change since; "
             + "syncAnchorExpired makes the system re-list and recover.",
         tier: .smoke
@@ -286,6 +297,7 @@ enum ChangeChecks {
         .changes,
         "a new folder is reported before the items created or moved into it",
         rule: "Rule 6 (parents before children)",
+        clauses: ["R6.6"],
         rationale: "Reporting a child before its new parent made macOS create duplicate folders (a real bug).",
         requires: .writing
     ) { context in
@@ -318,6 +330,7 @@ enum ChangeChecks {
         .changes,
         "several changes to one item end in its final state; a created then deleted item does not survive",
         rule: "Rule 6 (every change)",
+        clauses: ["R6.7"],
         rationale: "Coalescing is allowed, but the final applied state must equal the truth: an item renamed twice "
             + "ends under its last name, one created and deleted is gone.",
         requires: .writing
@@ -338,6 +351,7 @@ enum ChangeChecks {
         .changes,
         "changes made on the server by another client are reported",
         rule: "Rules 6 and 8 (every change, working set)",
+        clauses: ["R6.8", "R8.1"],
         rationale: "Remote changes reach the system only through the working set's changes; a scan that drops "
             + "them leaves other devices' edits invisible (a real bug).",
         requires: [.writing, .remoteChanges],
@@ -373,6 +387,7 @@ enum ChangeChecks {
         .changes,
         "a replica built from changes converges after every kind of local change",
         rule: "Rules 4 and 6 (anchors, every change)",
+        clauses: ["R4.1", "R6.1", "R6.2", "R6.3", "R6.5"],
         rationale: "This is the property the system relies on: listing once, then applying changes forever, must "
             + "equal the truth.",
         requires: .writing

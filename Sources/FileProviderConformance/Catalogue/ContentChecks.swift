@@ -12,6 +12,7 @@ enum ContentChecks {
         .content,
         "fetched content is byte-for-byte what was written, for sizes around block boundaries",
         rule: "Rule 13 (no bytes lost)",
+        clauses: ["API.1"],
         rationale: "Off-by-one buffering bugs show only at chunk boundaries and on empty files.",
         requires: .writing,
         tier: .smoke
@@ -35,6 +36,7 @@ enum ContentChecks {
         .content,
         "fetching a folder's content fails with a clear error",
         rule: "Rule 16 (errors)",
+        clauses: ["API.4"],
         rationale: "A folder has no content file; returning one makes the system write garbage over a directory."
     ) { context in
         let folder: ItemSnapshot
@@ -56,6 +58,7 @@ enum ContentChecks {
         .content,
         "fetching an unknown item fails with noSuchItem",
         rule: "Rule 16 (errors)",
+        clauses: ["R16.2"],
         rationale: "noSuchItem makes the system drop its placeholder; any other error leaves it retrying.",
         tier: .smoke
     ) { context in
@@ -69,6 +72,7 @@ enum ContentChecks {
         .content,
         "the fetched file belongs to the caller: deleting it does not affect later fetches",
         rule: "Provider contract (content travels as files)",
+        clauses: ["API.2"],
         rationale: "The system moves the returned file into place; a provider that keeps using it corrupts the "
             + "next fetch or the user's copy."
     ) { context in
@@ -92,6 +96,7 @@ enum ContentChecks {
         .content,
         "partial fetches cover the requested range, aligned, with the right bytes",
         rule: "PartialContentFetching contract",
+        clauses: ["API.5"],
         rationale: "A misaligned or short range makes the system read holes as zeros: silent corruption.",
         requires: [.writing, .partialContent]
     ) { context in
@@ -140,6 +145,7 @@ enum ContentChecks {
         .content,
         "a strict partial fetch of a replaced version fails with versionNoLongerAvailable",
         rule: "PartialContentFetching contract",
+        clauses: ["API.3"],
         rationale: "Mixing extents of two versions produces a file that never existed.",
         requires: [.writing, .partialContent]
     ) { context in
@@ -166,6 +172,7 @@ enum ContentChecks {
         .content,
         "a subject that does not declare partial content does not adopt PartialContentFetching",
         rule: "Capability cross-check",
+        clauses: ["API.9"],
         rationale: "The system calls partial fetches on any provider that adopts the protocol; a declaration that "
             + "disagrees with the type hides a feature or promises a broken one.",
         excludes: .partialContent

@@ -35,6 +35,7 @@ enum EnumerationChecks {
         .enumeration,
         "an empty folder lists no items and ends",
         rule: "Rules 1 and 2 (finish, pages)",
+        clauses: ["R1.1", "R1.2"],
         rationale: "A listing that never finishes, or invents items, leaves the folder spinning or wrong in Finder.",
         requires: .writing,
         tier: .smoke
@@ -53,6 +54,7 @@ enum EnumerationChecks {
         .enumeration,
         "following pages yields every child exactly once, for any page size",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.1"],
         rationale: "Dropping the next page silently truncates large folders (a real bug: folders past 1,500 items "
             + "lost their tail); repeating one shows duplicates.",
         requires: .writing,
@@ -75,6 +77,7 @@ enum EnumerationChecks {
         .enumeration,
         "no page holds more items than suggested, and only the last page is empty",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.2"],
         rationale: "The system sizes its buffers on the suggested page size; oversize pages interrupt enumeration.",
         requires: .writing
     ) { context in
@@ -98,6 +101,7 @@ enum EnumerationChecks {
         .enumeration,
         "a listing from the name-sorted initial page is in name order across pages",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.3"],
         rationale: "The system appends pages as they come; a listing out of order makes rows jump in Finder.",
         requires: .writing
     ) { context in
@@ -122,6 +126,7 @@ enum EnumerationChecks {
         .enumeration,
         "a listing from the date-sorted initial page is in modification-date order across pages",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.4"],
         rationale: "Recents and date-sorted views depend on the order; a listing out of order makes rows jump.",
         requires: .writing
     ) { context in
@@ -144,6 +149,7 @@ enum EnumerationChecks {
         .enumeration,
         "two listings with no change in between are identical",
         rule: "Rules 2 and 7 (pages, no loops)",
+        clauses: ["R7.2"],
         rationale: "A listing that varies with no change makes the system see phantom updates on every visit.",
         tier: .smoke
     ) { context in
@@ -160,6 +166,7 @@ enum EnumerationChecks {
         .enumeration,
         "listing an unknown container or a file fails with noSuchItem",
         rule: "Rule 16 (errors)",
+        clauses: ["R16.2"],
         rationale: "The system asks for identifiers outside the provider's space (for example `__fp/…`); anything "
             + "but noSuchItem leaves it retrying or crashes the provider."
     ) { context in
@@ -184,6 +191,7 @@ enum EnumerationChecks {
         .enumeration,
         "a garbage page fails with pageExpired, never an empty success",
         rule: "Rule 3 (expiry)",
+        clauses: ["R3.1"],
         rationale: "An empty success on a page the provider cannot read truncates the folder silently; pageExpired "
             + "makes the system restart the listing.",
         tier: .smoke
@@ -211,6 +219,7 @@ enum EnumerationChecks {
         .enumeration,
         "a page handed back resumes the listing, also on a fresh enumerator",
         rule: "Rules 2 and 5 (pages, state in the token)",
+        clauses: ["R2.7"],
         rationale: "The system may resume a listing with a new enumerator; a page that only works on the enumerator "
             + "that made it loses the rest of the folder.",
         requires: .writing
@@ -238,6 +247,7 @@ enum EnumerationChecks {
         .enumeration,
         "items present during a whole listing appear exactly once despite changes between pages",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.5"],
         rationale: "Offset-based pages skip or repeat items when siblings are added or removed between pages; the "
             + "system then shows duplicates or misses files.",
         requires: .writing
@@ -268,6 +278,7 @@ enum EnumerationChecks {
         .enumeration,
         "a deep tree with look-alike names lists every item under its own parent",
         rule: "Rules 2 and 6 (pages, parents)",
+        clauses: ["R2.6", "R2.1"],
         rationale: "Providers that match children by path prefix put \"photos-backup\" under \"photos\" (a real bug) "
             + "or lose items below a few levels.",
         requires: .writing
@@ -298,6 +309,7 @@ enum EnumerationChecks {
         .enumeration,
         "a container's listing holds only items whose parent is that container",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.6"],
         rationale: "The system files listed items under the container it asked for; an item with another parent "
             + "ends up in two places.",
         tier: .smoke
@@ -324,6 +336,7 @@ enum EnumerationChecks {
         .enumeration,
         "a folder of 1,000 items lists completely with small pages",
         rule: "Rule 2 (pages)",
+        clauses: ["R2.1", "R2.2"],
         rationale: "Truncation bugs only show past a server's own page size; a thousand children with pages of 37 "
             + "cross many page boundaries.",
         requires: .writing,

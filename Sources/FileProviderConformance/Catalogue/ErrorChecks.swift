@@ -10,6 +10,7 @@ enum ErrorChecks {
         .errors,
         "a missing contents file fails with a file-read error and creates nothing",
         rule: "Rule 16 (errors, atomicity)",
+        clauses: ["API.4", "R16.1"],
         rationale: "A creation that succeeds without its content publishes an empty file over the user's data.",
         requires: .writing
     ) { context in
@@ -33,6 +34,7 @@ enum ErrorChecks {
         .errors,
         "a series of refused operations leaves the tree and the change history as they were",
         rule: "Rule 16 (atomic failures)",
+        clauses: ["R16.1", "R15.1", "R12.2", "R11.2"],
         rationale: "A half-applied failure — a rename done before a collision was found — is invisible to the "
             + "system, which believes nothing changed.",
         requires: .writing
@@ -81,6 +83,7 @@ enum ErrorChecks {
         .errors,
         "a subject that does not declare writing refuses every write and changes nothing",
         rule: "Capability cross-check",
+        clauses: ["API.9"],
         rationale: "A read-only provider that half-accepts writes shows the user changes that are never uploaded.",
         excludes: .writing,
         tier: .smoke

@@ -13,6 +13,7 @@ enum ItemChecks {
         .items,
         "the root item exists, is a folder and has a name",
         rule: "Rule 11 (filenames)",
+        clauses: ["R11.5"],
         rationale: "The system shows the root's filename and lists it as a folder; a missing root or an empty name "
             + "leaves the domain unusable.",
         tier: .smoke
@@ -32,6 +33,7 @@ enum ItemChecks {
         .items,
         "the item returned by a creation, by a lookup and by a listing agree",
         rule: "Rules 9 and 10 (identifiers, versions)",
+        clauses: ["R12.1"],
         rationale: "The system keeps whichever copy it saw last; when the three disagree on name, parent, kind or "
             + "version it re-downloads content or shows stale names."
     ) { context in
@@ -63,6 +65,7 @@ enum ItemChecks {
         .items,
         "looking up an unknown or deleted identifier fails with noSuchItem",
         rule: "Rule 16 (errors)",
+        clauses: ["R16.2"],
         rationale: "noSuchItem makes the system delete its local copy; any other error keeps a ghost item retried "
             + "forever, a success resurrects a deleted one.",
         tier: .smoke
@@ -83,6 +86,7 @@ enum ItemChecks {
         .items,
         "identifiers survive rename and move and are never reused",
         rule: "Rule 9 (identifiers)",
+        clauses: ["R9.1", "R9.2"],
         rationale: "The system keys its whole database on identifiers: one that changes on rename loses local edits, "
             + "one that is reused attaches another file's history to a new item.",
         requires: .writing,
@@ -111,6 +115,7 @@ enum ItemChecks {
         .items,
         "contentVersion changes exactly when content does; metadataVersion when metadata does",
         rule: "Rule 10 (versions)",
+        clauses: ["R10.1", "R10.2"],
         rationale: "A spurious contentVersion change makes the system re-download the file on every open; a missing "
             + "one leaves stale content on disk.",
         requires: .writing,
@@ -143,6 +148,7 @@ enum ItemChecks {
         .items,
         "every listed item has a valid name, a real parent, and a target when it is a symbolic link",
         rule: "Rule 11 (filenames)",
+        clauses: ["R11.5", "R8.3", "API.7"],
         rationale: "The system writes every item to disk under its name; an invalid name or a symbolic link without "
             + "a target cannot be materialized and stalls synchronization."
     ) { context in
@@ -171,6 +177,7 @@ enum ItemChecks {
         .items,
         "a created item carries the provider's identifier, not the template's",
         rule: "Rule 9 (identifiers)",
+        clauses: ["R9.3"],
         rationale: "The template's identifier is the system's temporary one; keeping it lets two devices create "
             + "items with clashing identifiers.",
         requires: .writing
@@ -190,6 +197,7 @@ enum ItemChecks {
         .items,
         "a file's documentSize equals the length of its content",
         rule: "Rule 10 (versions and metadata)",
+        clauses: ["R10.3"],
         rationale: "The system sizes downloads and partial fetches from documentSize; a wrong size truncates files "
             + "or reads past their end."
     ) { context in
@@ -212,6 +220,7 @@ enum ItemChecks {
         .items,
         "unusual but valid names come back exactly as written",
         rule: "Rule 11 (filenames)",
+        clauses: ["R11.4"],
         rationale: "Providers that encode names for their server (percent-encoding, normalization, trimming) "
             + "often return a different name, which the system sees as a rename or a new file.",
         requires: .writing
@@ -248,6 +257,7 @@ enum ItemChecks {
         .items,
         "reading, listing and fetching never change an item's version",
         rule: "Rules 7 and 10 (no loops, versions)",
+        clauses: ["R7.2"],
         rationale: "A version that moves on reads makes the system re-download after every open and turns the "
             + "working set into a loop of changes.",
         tier: .smoke

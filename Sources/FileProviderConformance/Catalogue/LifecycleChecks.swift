@@ -10,6 +10,7 @@ enum LifecycleChecks {
         .lifecycle,
         "a fresh provider instance continues from the pages and anchors of the first",
         rule: "Rule 5 (state lives in the tokens)",
+        clauses: ["R2.7", "R5.2"],
         rationale: "The system keeps anchors across restarts of the provider; an anchor that only the old "
             + "process understood silently loses every change since (a real bug).",
         requires: [.writing, .freshInstances],
@@ -45,6 +46,7 @@ enum LifecycleChecks {
         .lifecycle,
         "invalidated enumerators can be replaced, and invalidating twice is harmless",
         rule: "Enumerator contract",
+        clauses: ["API.8"],
         rationale: "The system invalidates enumerators whenever a window closes and creates new ones at once."
     ) { context in
         let enumerator = try await context.enumerator(.rootContainer)
@@ -61,6 +63,7 @@ enum LifecycleChecks {
         .lifecycle,
         "a cancelled creation throws CancellationError promptly and creates nothing",
         rule: "Cancellation (DESIGN §2)",
+        clauses: ["R16.3"],
         rationale: "The system cancels work the user abandoned; a provider that completes it anyway publishes a "
             + "file the user removed.",
         requires: .writing
@@ -95,6 +98,7 @@ enum LifecycleChecks {
         .lifecycle,
         "concurrent creations in one folder all succeed with distinct identifiers",
         rule: "Provider contract (calls may arrive concurrently)",
+        clauses: ["API.6", "R9.2"],
         rationale: "The system uploads in parallel; a provider whose store is not thread-safe loses or merges items.",
         requires: .writing
     ) { context in

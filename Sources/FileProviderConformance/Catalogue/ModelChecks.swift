@@ -10,6 +10,10 @@ enum ModelChecks {
         .model,
         "a seeded run of local operations keeps replica, listing and model equal after every step",
         rule: "Rules 2–16 together",
+        clauses: [
+            "R1.1", "R1.2", "R2.1", "R2.6", "R3.3", "R4.1", "R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R8.1", "R11.2",
+            "R13.3", "R13.6", "R13.7", "R14.2", "R15.3", "R16.2", "API.1",
+        ],
         rationale: "Single-purpose checks miss bugs that need a particular history (a rename after a move after "
             + "a trash); a long seeded run with collisions, stale versions, deleted identifiers and old anchors "
             + "finds them, and shrinking turns them into a few steps to replay.",
@@ -24,6 +28,10 @@ enum ModelChecks {
         .model,
         "a seeded run of local and remote operations keeps replica, listing and model equal after every step",
         rule: "Rules 2–16 together",
+        clauses: [
+            "R1.1", "R1.2", "R2.1", "R2.6", "R3.3", "R4.1", "R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R6.8", "R8.1",
+            "R11.2", "R13.3", "R13.6", "R13.7", "R14.2", "R15.3", "R16.2", "API.1",
+        ],
         rationale: "Remote changes interleaved with local ones are where real providers lose changes: a scan that "
             + "drops a remote move, an anchor advanced past an undelivered deletion.",
         requires: [.writing, .remoteChanges]

@@ -15,6 +15,7 @@ enum MutationChecks {
         .mutations,
         "a created file is returned as stored and is visible to lookups and listings",
         rule: "Rules 9 and 12 (identifiers, creation)",
+        clauses: ["R12.1", "R9.3"],
         rationale: "The system replaces its copy with the returned item; a wrong parent, name or size misplaces it.",
         requires: .writing,
         tier: .smoke
@@ -37,6 +38,7 @@ enum MutationChecks {
         .mutations,
         "folders nest, and files are created inside them",
         rule: "Rule 12 (creation)",
+        clauses: ["R12.1"],
         rationale: "A provider that flattens or misfiles nested items scrambles the user's tree.",
         requires: .writing,
         tier: .smoke
@@ -55,6 +57,7 @@ enum MutationChecks {
         .mutations,
         "creating under a missing parent fails with noSuchItem and creates nothing",
         rule: "Rule 12 (creation)",
+        clauses: ["R12.2", "R16.1"],
         rationale: "noSuchItem makes the system re-create the parent first; another error, or a success that "
             + "files the item elsewhere, loses it.",
         requires: .writing
@@ -77,6 +80,7 @@ enum MutationChecks {
         .mutations,
         "creating a name that exists fails with filenameCollision carrying the existing item",
         rule: "Rule 11 (collisions)",
+        clauses: ["R11.2"],
         rationale: "The system resolves a collision by renaming one side, but only when told which item collided; "
             + "a silent overwrite loses a file.",
         requires: .writing,
@@ -102,6 +106,7 @@ enum MutationChecks {
         .mutations,
         "names differing only in case collide or coexist as the subject declares",
         rule: "Rule 11 (collisions under the case rule)",
+        clauses: ["R11.2"],
         rationale: "On a case-insensitive disk two names differing in case cannot both exist; the provider must "
             + "agree with what it declares or items overwrite each other.",
         requires: .writing
@@ -123,6 +128,7 @@ enum MutationChecks {
         .mutations,
         "creating with mayAlreadyExist returns the matching item instead of a duplicate",
         rule: "Rule 12 (mayAlreadyExist)",
+        clauses: ["R12.3"],
         rationale: "Imports and restores resend every item with mayAlreadyExist; a provider that duplicates them "
             + "doubles the user's files.",
         requires: .writing
@@ -143,6 +149,7 @@ enum MutationChecks {
         .mutations,
         "writing content with the current base version replaces it",
         rule: "Rules 10 and 13 (versions, modification)",
+        clauses: ["R10.1"],
         rationale: "The basic upload: the new bytes must be served afterwards under a new content version.",
         requires: .writing,
         tier: .smoke
@@ -166,6 +173,7 @@ enum MutationChecks {
         .mutations,
         "a modification of name, parent and content together applies all three",
         rule: "Rule 13 (every changed field in one call)",
+        clauses: ["R13.1"],
         rationale: "The system batches changes; a provider that handles only one field per call (a real bug) "
             + "silently drops the others unless it returns them as still pending.",
         requires: .writing
@@ -204,6 +212,7 @@ enum MutationChecks {
         .mutations,
         "a stale base version with failOnConflict fails with localVersionConflictingWithServer",
         rule: "Rule 13 (conflicts)",
+        clauses: ["R13.3"],
         rationale: "With failOnConflict the system merges and retries; a provider that overwrites the newer server "
             + "content loses another device's edit.",
         requires: [.writing, .failOnConflict],
@@ -230,6 +239,7 @@ enum MutationChecks {
         .mutations,
         "a stale base version without failOnConflict loses neither side's content",
         rule: "Rule 13 (no bytes lost)",
+        clauses: ["R13.4"],
         rationale: "Last-writer-wins silently destroys one device's edit; the reference behaviour keeps the "
             + "server's content on the item and the incoming content in a conflict copy.",
         requires: [.writing, .conflictCopies]
@@ -263,6 +273,7 @@ enum MutationChecks {
         .mutations,
         "renaming onto a sibling's name fails with filenameCollision and changes nothing",
         rule: "Rule 11 (collisions)",
+        clauses: ["R11.2", "R16.1"],
         rationale: "A rename that overwrites a sibling deletes a file the user never touched.",
         requires: .writing
     ) { context in
@@ -282,6 +293,7 @@ enum MutationChecks {
         .mutations,
         "moving a folder into itself or its descendant fails and changes nothing",
         rule: "Rule 13 (no cycles)",
+        clauses: ["R13.6", "R16.1"],
         rationale: "Accepting the move detaches the whole subtree from the root: every item in it becomes "
             + "unreachable.",
         requires: .writing
@@ -304,6 +316,7 @@ enum MutationChecks {
         .mutations,
         "moving to a missing parent fails with noSuchItem and changes nothing",
         rule: "Rules 13 and 16 (modification, errors)",
+        clauses: ["R12.2"],
         rationale: "noSuchItem tells the system the destination is gone; moving the item elsewhere loses it.",
         requires: .writing
     ) { context in
@@ -320,6 +333,7 @@ enum MutationChecks {
         .mutations,
         "a deleted file is gone from lookups and listings",
         rule: "Rule 15 (deletion)",
+        clauses: ["R14.3"],
         rationale: "A deletion that leaves the item visible resurrects it on every device.",
         requires: .writing,
         tier: .smoke
@@ -338,6 +352,7 @@ enum MutationChecks {
         .mutations,
         "a non-empty folder is deleted only with recursive, and then with all its content",
         rule: "Rule 15 (directoryNotEmpty, recursive)",
+        clauses: ["R15.1"],
         rationale: "A non-recursive deletion that takes the children with it destroys files the system still "
             + "thought were there.",
         requires: .writing
@@ -366,6 +381,7 @@ enum MutationChecks {
         .mutations,
         "deleting with a stale base version fails with deletionRejected and keeps the item",
         rule: "Rule 15 (deletionRejected)",
+        clauses: ["R15.2"],
         rationale: "A deletion based on an old version would destroy an edit the deleting device never saw.",
         requires: .writing
     ) { context in
@@ -386,6 +402,7 @@ enum MutationChecks {
         .mutations,
         "deleting an unknown identifier succeeds",
         rule: "Rule 15 (unknown items)",
+        clauses: ["R15.3"],
         rationale: "A provider that fails here makes the system retry the deletion forever (a real bug with a 404).",
         requires: .writing
     ) { context in
@@ -400,6 +417,7 @@ enum MutationChecks {
         .mutations,
         "modifying an unknown or deleted item fails with noSuchItem",
         rule: "Rules 13 and 16",
+        clauses: ["R13.7"],
         rationale: "noSuchItem makes the system re-create a locally edited item; anything else loses the edit.",
         requires: .writing
     ) { context in
@@ -418,6 +436,7 @@ enum MutationChecks {
         .mutations,
         "invalid names are refused with invalidFilename and change nothing",
         rule: "Rule 11 (filenames)",
+        clauses: ["R11.1", "R16.1"],
         rationale: "A name with a slash or NUL cannot exist on disk; accepting it creates an item the system can "
             + "never write.",
         requires: .writing
@@ -443,6 +462,7 @@ enum MutationChecks {
         .mutations,
         "metadata edits are stored and change metadataVersion only",
         rule: "Rule 10 (versions)",
+        clauses: ["R10.2", "R13.1"],
         rationale: "Tags, favorites and dates are metadata: storing them without a new metadataVersion hides the "
             + "edit; bumping contentVersion forces a needless download.",
         requires: .writing
@@ -485,6 +505,7 @@ enum MutationChecks {
         .mutations,
         "a symbolic link is stored with its target, and a new target arrives as content",
         rule: "Rules 10 and 13",
+        clauses: ["API.7"],
         rationale: "A link without its target cannot be written to disk; the target is the link's content.",
         requires: [.writing, .symbolicLinks]
     ) { context in
@@ -517,6 +538,7 @@ enum MutationChecks {
         .mutations,
         "of concurrent writes on one base version with failOnConflict, exactly one wins",
         rule: "Rules 13 and 16 (conflicts, atomicity)",
+        clauses: ["API.6", "R13.3"],
         rationale: "Two devices editing the same version must not both succeed: one edit would vanish.",
         requires: [.writing, .failOnConflict]
     ) { context in
@@ -557,6 +579,7 @@ enum MutationChecks {
         .mutations,
         "the root, working set and trash cannot be modified or deleted",
         rule: "Rule 16 (errors, atomicity)",
+        clauses: ["R16.4"],
         rationale: "Deleting or renaming the root through a stray call would take the whole domain with it.",
         requires: .writing
     ) { context in

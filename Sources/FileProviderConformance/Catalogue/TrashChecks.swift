@@ -10,6 +10,7 @@ enum TrashChecks {
         .trash,
         "trashing moves the item to the trash under the same identifier",
         rule: "Rule 14 (trash)",
+        clauses: ["R14.1", "R9.1"],
         rationale: "Trash is a move: an item that changes identifier in the trash cannot be restored with its history.",
         requires: [.writing, .trash],
         tier: .smoke
@@ -29,6 +30,7 @@ enum TrashChecks {
         .trash,
         "restoring from the trash is a move back, keeping identifier and content",
         rule: "Rule 14 (trash)",
+        clauses: ["R14.2", "R9.1"],
         rationale: "Restore arrives as a modification, never a creation; a provider that re-creates the item loses "
             + "its history and sharing.",
         requires: [.writing, .trash]
@@ -52,6 +54,7 @@ enum TrashChecks {
         .trash,
         "deleting from the trash is permanent and reported",
         rule: "Rules 14 and 6",
+        clauses: ["R14.3", "R6.5"],
         rationale: "Emptying the trash must remove the item everywhere, or it reappears on other devices.",
         requires: [.writing, .trash]
     ) { context in
@@ -71,6 +74,7 @@ enum TrashChecks {
         .trash,
         "trashing is reported as an update whose parent is the trash",
         rule: "Rules 6 and 14",
+        clauses: ["R6.4", "R14.1"],
         rationale: "A trash reported as a deletion makes other devices delete the file for good.",
         requires: [.writing, .trash]
     ) { context in
@@ -91,6 +95,7 @@ enum TrashChecks {
         .trash,
         "without declared trash, enumerating the trash fails with featureUnsupported",
         rule: "Rule 14 and the capability cross-check",
+        clauses: ["R14.4"],
         rationale: "The system tells \"no trash\" apart from an error only by featureUnsupported; noSuchItem or an "
             + "empty listing makes it believe the trash was emptied.",
         excludes: .trash,

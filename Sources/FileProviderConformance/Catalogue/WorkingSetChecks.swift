@@ -10,6 +10,7 @@ enum WorkingSetChecks {
         .workingSet,
         "working-set items carry their real parent",
         rule: "Rule 8 (working set)",
+        clauses: ["R8.3"],
         rationale: "Items reported with the working set as parent are filed nowhere: they vanish from Finder.",
         tier: .smoke
     ) { context in
@@ -32,6 +33,7 @@ enum WorkingSetChecks {
         .workingSet,
         "the working set lists items at every depth",
         rule: "Rule 8 (working set covers every item the system holds)",
+        clauses: ["R8.2"],
         rationale: "The system learns of remote changes only through the working set; an item missing from it "
             + "never updates.",
         requires: .writing
@@ -55,6 +57,7 @@ enum WorkingSetChecks {
         .workingSet,
         "the working set's changes cover edits at every depth",
         rule: "Rule 8 (working set)",
+        clauses: ["R8.1"],
         rationale: "A working set that only reports top-level changes leaves nested edits unseen.",
         requires: .writing
     ) { context in

@@ -10,6 +10,8 @@ import Foundation
 /// one into a finding naming the operation that threw it.
 final class CheckContext: Sendable {
     let checkID: String
+    /// The clauses the check verifies; every finding names them.
+    let clauses: [String]
     let provider: any FileProvider
     let remoteHooks: (any RemoteChangeHooks)?
     let anotherInstance: (@Sendable () async throws -> any FileProvider)?
@@ -41,6 +43,7 @@ final class CheckContext: Sendable {
         options: ConformanceOptions
     ) throws {
         self.checkID = check.id
+        self.clauses = check.clauses
         self.provider = fixture.provider
         self.remoteHooks = fixture.remote
         self.anotherInstance = fixture.openAnotherInstance
@@ -89,7 +92,8 @@ final class CheckContext: Sendable {
                     expected: expected,
                     actual: actual,
                     operations: state.operations,
-                    seed: runSeed
+                    seed: runSeed,
+                    clauses: clauses
                 )
             )
         }

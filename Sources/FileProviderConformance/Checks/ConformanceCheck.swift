@@ -13,6 +13,9 @@ public struct ConformanceCheck: Identifiable, Hashable, Sendable, CustomStringCo
     public let title: String
     /// The rule of the behavioural contract it protects, for example "Rule 2 (pages)".
     public let rule: String
+    /// The identifiers of the clauses the check verifies, for example `["R6.3"]`; every finding of
+    /// the check names them. See ``ContractClause``.
+    public let clauses: [String]
     /// Why the rule matters: what breaks for users when a provider gets it wrong.
     public let rationale: String
     /// The capabilities the subject must declare for the check to run; when one is missing the
@@ -30,6 +33,7 @@ public struct ConformanceCheck: Identifiable, Hashable, Sendable, CustomStringCo
         _ area: CheckArea,
         _ title: String,
         rule: String,
+        clauses: [String] = [],
         rationale: String,
         requires requiredCapabilities: ProviderCapabilities = [],
         excludes excludedCapabilities: ProviderCapabilities = [],
@@ -40,12 +44,17 @@ public struct ConformanceCheck: Identifiable, Hashable, Sendable, CustomStringCo
         self.area = area
         self.title = title
         self.rule = rule
+        self.clauses = clauses
         self.rationale = rationale
         self.requiredCapabilities = requiredCapabilities
         self.excludedCapabilities = excludedCapabilities
         self.tier = tier
         self.body = body
     }
+
+    /// The clauses the check verifies, in the order it declares them; identifiers that name no
+    /// clause are left out.
+    public var verifiedClauses: [ContractClause] { clauses.compactMap { ContractClause.clause(withID: $0) } }
 
     /// Why the check cannot run against a subject with `capabilities`, or `nil` when it can.
     public func reasonNotApplicable(to capabilities: ProviderCapabilities) -> CheckResult.Outcome? {

@@ -27,6 +27,8 @@ public struct CheckResult: Hashable, Codable, Sendable {
     public var seed: UInt64
     /// Facts the check reports that are not findings, such as a randomized run's speed.
     public var remarks: [String]
+    /// The identifiers of the contract clauses the check verifies (``ConformanceCheck/clauses``).
+    public var clauses: [String]
 
     /// Creates a result.
     public init(
@@ -36,7 +38,8 @@ public struct CheckResult: Hashable, Codable, Sendable {
         outcome: Outcome,
         seconds: Double,
         seed: UInt64,
-        remarks: [String] = []
+        remarks: [String] = [],
+        clauses: [String] = []
     ) {
         self.checkID = checkID
         self.title = title
@@ -45,6 +48,7 @@ public struct CheckResult: Hashable, Codable, Sendable {
         self.seconds = seconds
         self.seed = seed
         self.remarks = remarks
+        self.clauses = clauses
     }
 
     /// The findings of a failed check; empty otherwise.

@@ -13,6 +13,9 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
     public var operations: [String]
     /// The seed of the run; replaying the check with it repeats the same operations.
     public var seed: UInt64
+    /// The identifiers of the contract clauses the finding violates, for example `["R6.3"]`: the
+    /// clauses its check verifies (``ContractClause/clause(withID:)`` gives their text).
+    public var clauses: [String]
 
     /// Creates a finding.
     public init(
@@ -21,7 +24,8 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
         expected: String? = nil,
         actual: String? = nil,
         operations: [String] = [],
-        seed: UInt64
+        seed: UInt64,
+        clauses: [String] = []
     ) {
         self.checkID = checkID
         self.message = message
@@ -29,11 +33,21 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
         self.actual = actual
         self.operations = operations
         self.seed = seed
+        self.clauses = clauses
+    }
+
+    /// The clauses the finding violates, each with its title, for example
+    /// `violates R6.3 (moves are updates, never delete+create)`; `nil` when it names none.
+    public var violatedClauses: String? {
+        guard !clauses.isEmpty else { return nil }
+        return "violates "
+            + clauses.map { id in ContractClause.clause(withID: id).map { "\($0)" } ?? id }.joined(separator: ", ")
     }
 
     /// The message, expected and actual values, the operations and the seed, over several lines.
     public var description: String {
         var lines = ["[\(checkID)] \(message)"]
+        if let violatedClauses { lines.append("  \(violatedClauses)") }
         if let expected { lines.append("  expected: \(expected)") }
         if let actual { lines.append("  actual:   \(actual)") }
         if !operations.isEmpty {

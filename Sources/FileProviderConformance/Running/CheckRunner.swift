@@ -32,7 +32,8 @@ struct CheckRunner {
             outcome: outcome,
             seconds: seconds,
             seed: options.seed,
-            remarks: remarks
+            remarks: remarks,
+            clauses: check.clauses
         )
     }
 

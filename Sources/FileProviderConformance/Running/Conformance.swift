@@ -26,6 +26,11 @@ public enum Conformance {
         allChecks.first { $0.id.caseInsensitiveCompare(id) == .orderedSame }
     }
 
+    /// The checks that declare the clause with identifier `clauseID`, in catalogue order.
+    public static func checks(verifying clauseID: String) -> [ConformanceCheck] {
+        allChecks.filter { check in check.clauses.contains { $0.caseInsensitiveCompare(clauseID) == .orderedSame } }
+    }
+
     /// Runs `checks` (by default every check of the options' tier) against `subject`, one at a
     /// time, each on a fresh fixture, and returns the report. Never throws: every problem —
     /// a provider error, a contract violation, a hang, a fixture that cannot be made — becomes a

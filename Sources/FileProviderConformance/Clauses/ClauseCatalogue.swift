@@ -1,0 +1,535 @@
+/// Every clause of the behavioural contract, rule by rule, then the doc-comment promises no rule
+/// restates. The guide's rules are in `Documentation/BehaviouralContract.md`.
+enum ClauseCatalogue {
+    static let all: [ContractClause] =
+        enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
+        + interface
+
+    static let byID: [String: ContractClause] = Dictionary(
+        all.map { ($0.id, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
+
+    static let enumeration: [ContractClause] = [
+        ContractClause(
+            "R1.1",
+            rule: 1,
+            "every enumeration call finishes exactly once",
+            "Every enumerateItems and enumerateChanges call calls exactly one finish method before it returns."
+        ),
+        ContractClause(
+            "R1.2",
+            rule: 1,
+            "nothing is reported after the finish",
+            "No batch, page or second finish follows the finish of an enumeration call."
+        ),
+        ContractClause(
+            "R2.1",
+            rule: 2,
+            "pages yield every child exactly once",
+            "Following nextPage until nil yields every child of the container exactly once, for any suggested "
+                + "page size of at least 1."
+        ),
+        ContractClause(
+            "R2.2",
+            rule: 2,
+            "no page exceeds the suggested size",
+            "No page holds more items than the suggested page size."
+        ),
+        ContractClause(
+            "R2.3",
+            rule: 2,
+            "name-sorted listings stay in name order",
+            "A listing from the name-sorted initial page is in name order across every page."
+        ),
+        ContractClause(
+            "R2.4",
+            rule: 2,
+            "date-sorted listings stay in date order",
+            "A listing from the date-sorted initial page is in modification-date order across every page, with "
+                + "pages smaller than the folder and dates unlike name order."
+        ),
+        ContractClause(
+            "R2.5",
+            rule: 2,
+            "items present throughout a listing appear exactly once",
+            "Items present during a whole listing appear exactly once even when others are inserted or deleted "
+                + "between its pages."
+        ),
+        ContractClause(
+            "R2.6",
+            rule: 2,
+            "a listing holds only the container's children",
+            "A container's listing holds only items whose parent is that container, each under its own parent."
+        ),
+        ContractClause(
+            "R2.7",
+            rule: 2,
+            "a page handed back resumes the listing",
+            "A next page resumes the listing where it stopped, also on a fresh enumerator or provider instance."
+        ),
+    ]
+
+    static let expiryAndAnchors: [ContractClause] = [
+        ContractClause(
+            "R3.1",
+            rule: 3,
+            "garbage tokens expire",
+            "A page or anchor that is garbage fails with pageExpired / syncAnchorExpired (-1002), never a crash or "
+                + "an empty success."
+        ),
+        ContractClause(
+            "R3.2",
+            rule: 3,
+            "tokens of an older store epoch expire",
+            "A page or anchor handed out before the store was reset fails with -1002, never an empty or wrong "
+                + "success."
+        ),
+        ContractClause(
+            "R3.3",
+            rule: 3,
+            "anchors older than the retained history expire",
+            "An anchor older than the retained change history fails with syncAnchorExpired (-1002), never an "
+                + "empty or partial success."
+        ),
+        ContractClause(
+            "R3.4",
+            rule: 3,
+            "after an expiry, a new listing converges",
+            "After a token expired, a fresh anchor and listing give the current state, and the changes since that "
+                + "anchor keep it current."
+        ),
+        ContractClause(
+            "R4.1",
+            rule: 4,
+            "the anchor comes before the listing",
+            "The anchor currentSyncAnchor() returns is at or before the state the following listing delivers: "
+                + "replaying the changes since it over the listing converges, even with writes during the listing."
+        ),
+        ContractClause(
+            "R5.1",
+            rule: 5,
+            "batches are bounded and progress",
+            "No change batch holds more changes than suggested, and with moreComing the returned anchor differs "
+                + "from the one asked for."
+        ),
+        ContractClause(
+            "R5.2",
+            rule: 5,
+            "a continuation anchor works on a fresh instance",
+            "A fresh enumerator, even of a fresh provider instance over the same store, continues from an anchor "
+                + "returned with moreComing, losing nothing."
+        ),
+    ]
+
+    static let changes: [ContractClause] = [
+        ContractClause(
+            "R6.1",
+            rule: 6,
+            "creations are reported",
+            "A creation is reported as an update carrying the created item."
+        ),
+        ContractClause(
+            "R6.2",
+            rule: 6,
+            "content and metadata edits are reported",
+            "A content or metadata edit is reported as an update carrying the new versions."
+        ),
+        ContractClause(
+            "R6.3",
+            rule: 6,
+            "moves are updates, never delete+create",
+            "A rename or move is reported as an update of the same identifier carrying the new name and parent, "
+                + "never as a deletion and a creation."
+        ),
+        ContractClause(
+            "R6.4",
+            rule: 6,
+            "trashing is an update whose parent is the trash",
+            "Trashing is reported as an update whose parent is the trash; restoring as an update with the new parent."
+        ),
+        ContractClause(
+            "R6.5",
+            rule: 6,
+            "deletions are reported, with every descendant",
+            "A deletion is reported through didDeleteItems, including every descendant of a recursively deleted "
+                + "folder."
+        ),
+        ContractClause(
+            "R6.6",
+            rule: 6,
+            "parents come before children",
+            "Within a batch, a folder is reported before the items created or moved into it."
+        ),
+        ContractClause(
+            "R6.7",
+            rule: 6,
+            "changes to one item end in its final state",
+            "Several changes to one item end in its final state; no identifier is both updated and deleted in one "
+                + "batch; a created then deleted item does not survive."
+        ),
+        ContractClause(
+            "R6.8",
+            rule: 6,
+            "changes by other clients are reported",
+            "Changes made on the server by another client are reported like local ones."
+        ),
+        ContractClause(
+            "R6.9",
+            rule: 6,
+            "a long backlog is reported completely",
+            "After a thousand mixed changes, catching up with small batches reports every one and ends in the exact "
+                + "final state, from the same and from a fresh provider instance."
+        ),
+        ContractClause(
+            "R6.10",
+            rule: 6,
+            "a folder's changes mention a child that left",
+            "The change enumeration of a folder mentions a child that moved out of it — as an update carrying the "
+                + "new parent, or as a deletion."
+        ),
+        ContractClause(
+            "R7.1",
+            rule: 7,
+            "no writes, no changes",
+            "With no writes, the changes since the latest anchor are empty and the anchor stays valid."
+        ),
+        ContractClause(
+            "R7.2",
+            rule: 7,
+            "reads never change versions",
+            "Looking up, listing and fetching never change an item's versions or a listing."
+        ),
+        ContractClause(
+            "R7.3",
+            rule: 7,
+            "quiet anchors settle",
+            "With no write in between, currentSyncAnchor() returns equal anchors, and a change enumeration with "
+                + "nothing to report hands back the anchor it was given."
+        ),
+    ]
+
+    static let workingSet: [ContractClause] = [
+        ContractClause(
+            "R8.1",
+            rule: 8,
+            "the working set reports changes at every depth",
+            "The working-set enumerator supports change enumeration and reports changes for every item, at every "
+                + "depth."
+        ),
+        ContractClause(
+            "R8.2",
+            rule: 8,
+            "the working set lists every item, trash included",
+            "Item enumeration of the working set lists every item the system may hold, at every depth, trashed "
+                + "items included."
+        ),
+        ContractClause(
+            "R8.3",
+            rule: 8,
+            "items carry their real parent",
+            "Every item, in the working set too, carries its real parent: a folder of the domain or the trash."
+        ),
+    ]
+
+    static let items: [ContractClause] = [
+        ContractClause(
+            "R9.1",
+            rule: 9,
+            "identifiers are stable",
+            "An item keeps its identifier across rename, move, trash and restore."
+        ),
+        ContractClause(
+            "R9.2",
+            rule: 9,
+            "identifiers are never reused",
+            "An identifier is never given to another item, even after its item was deleted."
+        ),
+        ContractClause(
+            "R9.3",
+            rule: 9,
+            "created items carry the provider's identifier",
+            "The identifier of a createItem template is the system's; the returned item carries the provider's."
+        ),
+        ContractClause(
+            "R10.1",
+            rule: 10,
+            "contentVersion changes exactly when content does",
+            "contentVersion changes if and only if the content changes."
+        ),
+        ContractClause(
+            "R10.2",
+            rule: 10,
+            "metadata edits bump only the metadata version",
+            "metadataVersion changes when any metadata does (name, parent, tags, favorite rank, last-used date); "
+                + "contentVersion does not."
+        ),
+        ContractClause(
+            "R10.3",
+            rule: 10,
+            "documentSize is the content's length",
+            "A file's documentSize equals the length of its content, for small and multi-MiB content alike."
+        ),
+        ContractClause(
+            "R10.4",
+            rule: 10,
+            "contentModificationDate moves forward with content",
+            "When content changes without an explicit date, contentModificationDate moves forward."
+        ),
+        ContractClause(
+            "R10.5",
+            rule: 10,
+            "childItemCount matches the listing",
+            "A folder's childItemCount, when reported, equals the number of children its listing yields."
+        ),
+        ContractClause(
+            "R11.1",
+            rule: 11,
+            "invalid names are refused",
+            "An empty name, one containing \"/\" or NUL, \".\", \"..\" or one over 255 UTF-8 bytes fails with "
+                + "invalidFilename, in creations and renames, and changes nothing."
+        ),
+        ContractClause(
+            "R11.2",
+            rule: 11,
+            "collisions under the case rule are refused",
+            "Two names in one folder equal under the domain's case rule collide: creating, renaming or moving onto "
+                + "one fails with filenameCollision carrying the existing item."
+        ),
+        ContractClause(
+            "R11.3",
+            rule: 11,
+            "canonically equivalent names collide",
+            "Names that differ only in Unicode normalisation (precomposed and decomposed) collide, in creations, "
+                + "renames and moves."
+        ),
+        ContractClause(
+            "R11.4",
+            rule: 11,
+            "valid names come back exactly as written",
+            "A valid name, however unusual, is stored and returned exactly as written."
+        ),
+        ContractClause(
+            "R11.5",
+            rule: 11,
+            "items handed out have valid names",
+            "Every item a provider hands out, the root included, has a valid filename."
+        ),
+    ]
+
+    static let mutations: [ContractClause] = [
+        ContractClause(
+            "R12.1",
+            rule: 12,
+            "creations are stored as returned",
+            "createItem returns the item as stored, and lookups and listings agree with it."
+        ),
+        ContractClause(
+            "R12.2",
+            rule: 12,
+            "a missing parent fails with noSuchItem",
+            "createItem under a missing parent, or a move to one, fails with noSuchItem and changes nothing."
+        ),
+        ContractClause(
+            "R12.3",
+            rule: 12,
+            "mayAlreadyExist returns the existing item",
+            "With mayAlreadyExist, createItem returns the matching existing item instead of a duplicate."
+        ),
+        ContractClause(
+            "R12.4",
+            rule: 12,
+            "concurrent same-name creates: exactly one wins",
+            "Of concurrent creations of one name in one folder, exactly one succeeds, the others fail with "
+                + "filenameCollision, and one item of that name is listed."
+        ),
+        ContractClause(
+            "R13.1",
+            rule: 13,
+            "every changed field is applied in one call",
+            "modifyItem applies every field in changedFields in one call."
+        ),
+        ContractClause(
+            "R13.2",
+            rule: 13,
+            "fields not in changedFields stay as stored",
+            "A field of the template that is not in changedFields is left as stored, however the template differs."
+        ),
+        ContractClause(
+            "R13.3",
+            rule: 13,
+            "failOnConflict refuses stale writes",
+            "Under failOnConflict, a modification on a stale base version fails with "
+                + "localVersionConflictingWithServer and changes nothing — content writes and metadata-only edits "
+                + "alike."
+        ),
+        ContractClause(
+            "R13.4",
+            rule: 13,
+            "a stale write keeps both sides",
+            "Without failOnConflict, a stale content write loses neither the server's bytes nor the incoming ones."
+        ),
+        ContractClause(
+            "R13.5",
+            rule: 13,
+            "conflict copies never collide",
+            "A conflict copy's name collides with no sibling under the domain's case and normalisation rule."
+        ),
+        ContractClause(
+            "R13.6",
+            rule: 13,
+            "no folder moves into itself",
+            "Moving a folder into itself or a descendant fails with invalidArgument and changes nothing."
+        ),
+        ContractClause(
+            "R13.7",
+            rule: 13,
+            "modifying a missing item fails with noSuchItem",
+            "modifyItem of an unknown or deleted identifier fails with noSuchItem."
+        ),
+    ]
+
+    static let trashAndDeletion: [ContractClause] = [
+        ContractClause(
+            "R14.1",
+            rule: 14,
+            "trashing is a move to the trash",
+            "Trashing is modifyItem with the parent set to the trash; the item is listed there under its identifier."
+        ),
+        ContractClause(
+            "R14.2",
+            rule: 14,
+            "restoring is a move back",
+            "Restoring moves a trashed item back out, keeping its identifier and content."
+        ),
+        ContractClause(
+            "R14.3",
+            rule: 14,
+            "deleting is permanent",
+            "deleteItem is permanent, from the trash too: the item is gone from lookups and listings."
+        ),
+        ContractClause(
+            "R14.4",
+            rule: 14,
+            "without trash, the trash is unsupported",
+            "A domain without a trash answers the trash's enumeration with featureUnsupported."
+        ),
+        ContractClause(
+            "R15.1",
+            rule: 15,
+            "non-empty folders need recursive",
+            "Deleting a non-empty folder without recursive fails with directoryNotEmpty; with it, the folder and "
+                + "everything inside it are gone."
+        ),
+        ContractClause(
+            "R15.2",
+            rule: 15,
+            "stale deletions are rejected",
+            "Deleting with a stale base version fails with deletionRejected carrying the current item, which stays."
+        ),
+        ContractClause(
+            "R15.3",
+            rule: 15,
+            "deleting an unknown identifier succeeds",
+            "deleteItem of an identifier that does not exist succeeds."
+        ),
+    ]
+
+    static let failures: [ContractClause] = [
+        ContractClause(
+            "R16.1",
+            rule: 16,
+            "failures change nothing",
+            "Every failing call leaves the store, its listings and its change history exactly as they were."
+        ),
+        ContractClause(
+            "R16.2",
+            rule: 16,
+            "unknown identifiers fail with noSuchItem",
+            "Looking up, listing or fetching an unknown or deleted identifier fails with noSuchItem; listing a "
+                + "file fails with noSuchItem too."
+        ),
+        ContractClause(
+            "R16.3",
+            rule: 16,
+            "cancelled calls end promptly",
+            "A call whose task is cancelled — createItem, enumerateItems, enumerateChanges, fetchContents — ends "
+                + "promptly with CancellationError and changes nothing."
+        ),
+        ContractClause(
+            "R16.4",
+            rule: 16,
+            "reserved containers cannot be changed",
+            "The root, the working set and the trash cannot be modified or deleted; trying fails and changes nothing."
+        ),
+        ContractClause(
+            "R16.5",
+            rule: 16,
+            "an unreachable server fails with serverUnreachable",
+            "While the server is unreachable, calls fail with serverUnreachable (which the host parks on, rule 17), "
+                + "and work again once it is reachable, with no token expired."
+        ),
+    ]
+
+    static let interface: [ContractClause] = [
+        ContractClause(
+            "API.1",
+            rule: nil,
+            "content round-trips byte for byte",
+            "fetchContents returns exactly the bytes written, for sizes around block boundaries and several MiB of "
+                + "non-uniform bytes."
+        ),
+        ContractClause(
+            "API.2",
+            rule: nil,
+            "fetched files belong to the caller",
+            "A file fetchContents hands out belongs to the caller: deleting it affects no later fetch."
+        ),
+        ContractClause(
+            "API.3",
+            rule: nil,
+            "an older version is its bytes or gone, never the latest",
+            "A fetch of an older version returns that version's bytes, or fails with versionNoLongerAvailable; "
+                + "never the latest bytes."
+        ),
+        ContractClause(
+            "API.4",
+            rule: nil,
+            "fetching a folder or a missing file fails clearly",
+            "fetchContents of a folder fails with invalidArgument; createItem with a missing contents file fails "
+                + "with fileReadNoSuchFile and creates nothing."
+        ),
+        ContractClause(
+            "API.5",
+            rule: nil,
+            "partial fetches cover their range",
+            "A partial fetch covers the requested range, aligned to the requested alignment, with the right bytes."
+        ),
+        ContractClause(
+            "API.6",
+            rule: nil,
+            "concurrent calls are safe",
+            "Calls may arrive concurrently: concurrent creations all succeed with distinct identifiers, and of "
+                + "concurrent writes on one base version with failOnConflict exactly one wins."
+        ),
+        ContractClause(
+            "API.7",
+            rule: nil,
+            "symbolic links keep their target",
+            "A symbolic link is stored and listed with its target; a new target arrives as content."
+        ),
+        ContractClause(
+            "API.8",
+            rule: nil,
+            "enumerators can be invalidated and replaced",
+            "Invalidating an enumerator, twice too, is harmless; a new enumerator works afterwards."
+        ),
+        ContractClause(
+            "API.9",
+            rule: nil,
+            "undeclared capabilities fail as promised",
+            "A subject that does not declare writing refuses every write and changes nothing; one that does not "
+                + "declare partial content does not adopt PartialContentFetching."
+        ),
+    ]
+}
