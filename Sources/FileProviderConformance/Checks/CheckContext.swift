@@ -15,6 +15,7 @@ final class CheckContext: Sendable {
     let provider: any FileProvider
     let remoteHooks: (any RemoteChangeHooks)?
     let anotherInstance: (@Sendable () async throws -> any FileProvider)?
+    let fixtureHooks: FixtureHooks
     let capabilities: ProviderCapabilities
     /// The seed of the check's random stream.
     let seed: UInt64
@@ -47,6 +48,7 @@ final class CheckContext: Sendable {
         self.provider = fixture.provider
         self.remoteHooks = fixture.remote
         self.anotherInstance = fixture.openAnotherInstance
+        self.fixtureHooks = FixtureHooks(fixture)
         self.capabilities = subject.capabilities
         self.seed = seed
         self.runSeed = options.seed

@@ -34,6 +34,9 @@ extension ConformanceSubject {
                     providers.withLock { $0.append(provider) }
                     return provider
                 },
+                resetStore: { store.resetEpoch() },
+                expireHistory: { store.expireHistory() },
+                setReachable: { reachable in store.isOffline = !reachable },
                 tearDown: {
                     for provider in providers.withLock({ $0 }) {
                         await provider.invalidate()

@@ -34,13 +34,25 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// (``ProviderFixture/openAnotherInstance``), which must continue from the first one's pages and anchors.
     public static let freshInstances = ProviderCapabilities(rawValue: 1 << 8)
 
+    /// The fixture can reset the store's epoch (``ProviderFixture/resetStore``): every page and
+    /// anchor handed out before must then fail with `FileProviderError.Code.syncAnchorExpired` /
+    /// `FileProviderError.Code.pageExpired`.
+    public static let storeResets = ProviderCapabilities(rawValue: 1 << 9)
+    /// The fixture can drop the change history recorded so far (``ProviderFixture/expireHistory``):
+    /// every anchor with changes after it must then fail with `FileProviderError.Code.syncAnchorExpired`.
+    public static let historyExpiry = ProviderCapabilities(rawValue: 1 << 10)
+    /// The fixture can make the server unreachable and reachable again
+    /// (``ProviderFixture/setReachable``): while unreachable, calls fail with
+    /// `FileProviderError.Code.serverUnreachable`.
+    public static let unreachableServer = ProviderCapabilities(rawValue: 1 << 11)
+
     /// A provider that lists and serves content only.
     public static let readOnly: ProviderCapabilities = []
 
     /// Everything the reference provider supports, with case-insensitive filenames.
     public static let reference: ProviderCapabilities = [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
-        .freshInstances,
+        .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
     ]
 
     /// Every capability with its name, in declaration order.
@@ -49,6 +61,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("remoteChanges", .remoteChanges), ("failOnConflict", .failOnConflict),
         ("conflictCopies", .conflictCopies), ("symbolicLinks", .symbolicLinks),
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
+        ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.

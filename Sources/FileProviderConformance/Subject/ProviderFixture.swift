@@ -14,6 +14,19 @@ public struct ProviderFixture: Sendable {
     /// Opens a second provider instance over the same store, as after a restart of the process;
     /// required when the subject declares ``ProviderCapabilities/freshInstances``.
     public var openAnotherInstance: (@Sendable () async throws -> any FileProvider)?
+    /// Resets the store's epoch, as a server restored from a backup or a re-created store would:
+    /// the items stay, and every page and anchor handed out before must fail with
+    /// `FileProviderError.Code.pageExpired` / `FileProviderError.Code.syncAnchorExpired`; required
+    /// when the subject declares ``ProviderCapabilities/storeResets``.
+    public var resetStore: (@Sendable () async throws -> Void)?
+    /// Drops the change history recorded so far, as a server that keeps only recent history does:
+    /// every anchor with changes after it must fail with `FileProviderError.Code.syncAnchorExpired`;
+    /// required when the subject declares ``ProviderCapabilities/historyExpiry``.
+    public var expireHistory: (@Sendable () async throws -> Void)?
+    /// Makes the server unreachable (`false`) or reachable again (`true`). While it is unreachable,
+    /// the provider's calls must fail with `FileProviderError.Code.serverUnreachable`; required when
+    /// the subject declares ``ProviderCapabilities/unreachableServer``.
+    public var setReachable: (@Sendable (_ reachable: Bool) async throws -> Void)?
     /// Releases what the fixture holds; called once the check ends, whatever its outcome.
     public var tearDown: @Sendable () async -> Void
 
@@ -22,11 +35,17 @@ public struct ProviderFixture: Sendable {
         provider: any FileProvider,
         remote: (any RemoteChangeHooks)? = nil,
         openAnotherInstance: (@Sendable () async throws -> any FileProvider)? = nil,
+        resetStore: (@Sendable () async throws -> Void)? = nil,
+        expireHistory: (@Sendable () async throws -> Void)? = nil,
+        setReachable: (@Sendable (_ reachable: Bool) async throws -> Void)? = nil,
         tearDown: @escaping @Sendable () async -> Void = {}
     ) {
         self.provider = provider
         self.remote = remote
         self.openAnotherInstance = openAnotherInstance
+        self.resetStore = resetStore
+        self.expireHistory = expireHistory
+        self.setReachable = setReachable
         self.tearDown = tearDown
     }
 }

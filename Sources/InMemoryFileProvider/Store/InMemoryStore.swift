@@ -119,6 +119,13 @@ public final class InMemoryStore: Sendable {
         state.withLock { $0.resetEpoch() }
     }
 
+    /// Drops the change history recorded so far, as a server that keeps only recent history does:
+    /// every anchor with changes after it fails with `FileProviderError.Code.syncAnchorExpired`,
+    /// and consumers list again. The epoch, the items and the pages handed out stay valid.
+    public func expireHistory() {
+        state.withLock { $0.expireHistory() }
+    }
+
     /// The store epoch that pages and anchors carry.
     public var epoch: UInt64 {
         state.withLock { $0.epoch }

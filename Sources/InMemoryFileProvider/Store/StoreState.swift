@@ -221,6 +221,11 @@ struct StoreState: Sendable {
         log.dropAll()
     }
 
+    /// Drops the change history: anchors with changes after them expire; the epoch stays.
+    mutating func expireHistory() {
+        log.dropAll()
+    }
+
     /// Drops every item and the history, for a removed domain.
     mutating func removeAll() {
         isRemoved = true

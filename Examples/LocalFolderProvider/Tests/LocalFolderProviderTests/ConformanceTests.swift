@@ -10,6 +10,7 @@ let subject = ConformanceSubject(
     name: "LocalFolderProvider",
     capabilities: [
         .writing, .trash, .remoteChanges, .failOnConflict, .conflictCopies, .freshInstances, .caseSensitiveFilenames,
+        .storeResets, .historyExpiry,
     ]
 ) {
     let folders = try TemporaryFolders()
@@ -21,6 +22,8 @@ let subject = ConformanceSubject(
         provider: instance.provider,
         remote: DirectoryRemoteHooks(instance: instance),
         openAnotherInstance: { try await instance.restart() },
+        resetStore: { try await instance.provider.resetEpoch() },
+        expireHistory: { try await instance.provider.expireHistory() },
         tearDown: {
             await instance.provider.invalidate()
             folders.remove()

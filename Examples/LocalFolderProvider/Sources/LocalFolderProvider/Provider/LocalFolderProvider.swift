@@ -222,7 +222,7 @@ public actor LocalFolderProvider: FileProvider {
         try open().currentAnchor()
     }
 
-    private func open() throws -> FolderStore {
+    func open() throws -> FolderStore {
         guard let store else { throw FileProviderError.invalidated }
         return store
     }
