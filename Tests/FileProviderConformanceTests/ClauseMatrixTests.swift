@@ -4,13 +4,6 @@ import Testing
 
 @Suite("Every clause of the contract is verified twice, and the guide's matrix is current")
 struct ClauseMatrixTests {
-    /// Clauses whose second check is still being written; empty once every clause has two.
-    static let pendingClauses: Set<String> = [
-        "R2.3", "R2.4", "R2.5", "R3.2", "R3.4", "R5.1", "R6.6", "R6.7", "R6.9", "R6.10", "R7.1", "R7.3", "R8.2",
-        "R10.3", "R10.4", "R10.5", "R11.1", "R11.3", "R11.4", "R12.3", "R12.4", "R13.2", "R13.4", "R13.5", "R14.4",
-        "R15.2", "R16.3", "R16.4", "R16.5", "API.2", "API.3", "API.5", "API.8",
-    ]
-
     @Test func clauseIdentifiersAreUnique() {
         let identifiers = ContractClause.all.map(\.id)
         #expect(Set(identifiers).count == identifiers.count)
@@ -33,7 +26,7 @@ struct ClauseMatrixTests {
 
     @Test func everyClauseHasAtLeastTwoChecks() {
         let thin = ClauseMatrix().clauses(checkedFewerThan: 2).map(\.id)
-        #expect(Set(thin) == Self.pendingClauses, "clauses with fewer than two checks: \(thin)")
+        #expect(thin.isEmpty, "clauses with fewer than two checks: \(thin)")
     }
 
     @Test func theGuidePublishesTheCurrentMatrix() throws {

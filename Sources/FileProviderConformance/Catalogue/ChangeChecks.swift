@@ -3,11 +3,12 @@ import Foundation
 
 /// Checks of change enumeration since a sync anchor (`CHG-…`).
 enum ChangeChecks {
-    static let all: [ConformanceCheck] = [
-        anchorAvailable, quiescent, creationReported, contentEditReported, renameReported, moveReported,
-        deletionReported, recursiveDeletionReported, anchorBeforeSnapshot, batching, garbageAnchor,
-        parentsBeforeChildren, coalescing, remoteChangesReported, convergence,
-    ]
+    static let all: [ConformanceCheck] =
+        [
+            anchorAvailable, quiescent, creationReported, contentEditReported, renameReported, moveReported,
+            deletionReported, recursiveDeletionReported, anchorBeforeSnapshot, batching, garbageAnchor,
+            parentsBeforeChildren, coalescing, remoteChangesReported, convergence,
+        ] + clauseChecks
 
     /// The changes of the working set since `anchor`, as a map from identifier to digest, and the
     /// deleted identifiers.

@@ -3,9 +3,11 @@ import Foundation
 
 /// Checks of content fetching (`CNT-…`).
 enum ContentChecks {
-    static let all: [ConformanceCheck] = [
-        byteExact, fetchFolder, fetchUnknown, callerOwnsFile, partialRanges, partialStrictVersion, partialUndeclared,
-    ]
+    static let all: [ConformanceCheck] =
+        [
+            byteExact, fetchFolder, fetchUnknown, callerOwnsFile, partialRanges, partialStrictVersion,
+            partialUndeclared,
+        ] + clauseChecks
 
     static let byteExact = ConformanceCheck(
         "CNT-01",
@@ -110,33 +112,7 @@ enum ContentChecks {
             (0..<1, 4_096), (100..<200, 4_096), (4_095..<4_097, 4_096), (9_000..<10_000, 4_096), (10..<20, 1),
         ]
         for (range, alignment) in cases {
-            context.note("fetchPartialContents(\(range), aligned to \(alignment))")
-            let result = try await fetcher.fetchPartialContents(
-                for: file.itemIdentifier,
-                version: file.itemVersion,
-                request: Request(),
-                minimalRange: range,
-                aligningTo: alignment,
-                options: []
-            )
-            defer { ContentFile.remove(result.url) }
-            let data = try Data(contentsOf: result.url)
-            let got = result.range
-            context.expect(
-                got.lowerBound <= range.lowerBound && got.upperBound >= range.upperBound,
-                "the returned range \(got) does not cover \(range)"
-            )
-            let isWholeFile = got == 0..<Int64(bytes.count)
-            context.expect(
-                isWholeFile || got.lowerBound % Int64(alignment) == 0,
-                "the returned range \(got) does not start aligned to \(alignment)"
-            )
-            context.expect(
-                isWholeFile || got.upperBound == Int64(bytes.count) || got.count % alignment == 0,
-                "the returned range \(got) is not a multiple of \(alignment) long and does not end at the end of the file"
-            )
-            let expected = bytes.subdata(in: Int(got.lowerBound)..<Int(min(got.upperBound, Int64(bytes.count))))
-            context.expect(data == expected, "the bytes of range \(got) are wrong", actual: "\(data.count) bytes")
+            try await context.expectPartialFetch(fetcher, of: file, bytes: bytes, range: range, alignment: alignment)
         }
     }
 

@@ -3,10 +3,11 @@ import Foundation
 
 /// Checks of paged listings (`ENUM-…`).
 enum EnumerationChecks {
-    static let all: [ConformanceCheck] = [
-        emptyFolder, pageUnion, pageSizeBound, sortedByName, sortedByDate, repeatable, unknownContainer,
-        garbagePage, resumption, underMutation, deepTree, parentIsContainer, largeFolder,
-    ]
+    static let all: [ConformanceCheck] =
+        [
+            emptyFolder, pageUnion, pageSizeBound, sortedByName, sortedByDate, repeatable, unknownContainer,
+            garbagePage, resumption, underMutation, deepTree, parentIsContainer, largeFolder,
+        ] + clauseChecks
 
     /// Makes a folder with `count` files named `file-000` … and returns it with the files' names.
     static func populatedFolder(

@@ -3,10 +3,11 @@ import Foundation
 
 /// Checks of item properties (`ITEM-…`).
 enum ItemChecks {
-    static let all: [ConformanceCheck] = [
-        rootItem, threeWayAgreement, unknownIdentifier, stableIdentifiers, versionSemantics, validListedNames,
-        templateIdentifierIgnored, documentSize, nameRoundTrip, readsDoNotBumpVersions,
-    ]
+    static let all: [ConformanceCheck] =
+        [
+            rootItem, threeWayAgreement, unknownIdentifier, stableIdentifiers, versionSemantics, validListedNames,
+            templateIdentifierIgnored, documentSize, nameRoundTrip, readsDoNotBumpVersions,
+        ] + clauseChecks
 
     static let rootItem = ConformanceCheck(
         "ITEM-01",

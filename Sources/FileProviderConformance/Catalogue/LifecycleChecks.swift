@@ -3,7 +3,8 @@ import Foundation
 
 /// Checks of fresh instances, invalidation, cancellation and concurrency (`LIFE-…`).
 enum LifecycleChecks {
-    static let all: [ConformanceCheck] = [freshInstanceContinues, invalidate, cancellation, concurrentCreations]
+    static let all: [ConformanceCheck] =
+        [freshInstanceContinues, invalidate, cancellation, concurrentCreations] + clauseChecks
 
     static let freshInstanceContinues = ConformanceCheck(
         "LIFE-01",

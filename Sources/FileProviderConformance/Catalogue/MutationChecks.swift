@@ -3,12 +3,13 @@ import Foundation
 
 /// Checks of creations, modifications and deletions (`MUT-…`).
 enum MutationChecks {
-    static let all: [ConformanceCheck] = [
-        createFile, createNested, missingParent, createCollision, caseRule, mayAlreadyExist, writeContent,
-        allFieldsInOneCall, failOnConflict, conflictCopy, renameCollision, moveIntoDescendant, moveToMissingParent,
-        deleteFile, deleteNonEmptyFolder, staleDeletion, deleteUnknown, modifyUnknown, invalidNames, metadataFields,
-        symbolicLinks, concurrentCompareAndSwap, reservedContainers,
-    ]
+    static let all: [ConformanceCheck] =
+        [
+            createFile, createNested, missingParent, createCollision, caseRule, mayAlreadyExist, writeContent,
+            allFieldsInOneCall, failOnConflict, conflictCopy, renameCollision, moveIntoDescendant, moveToMissingParent,
+            deleteFile, deleteNonEmptyFolder, staleDeletion, deleteUnknown, modifyUnknown, invalidNames, metadataFields,
+            symbolicLinks, concurrentCompareAndSwap, reservedContainers,
+        ] + clauseChecks
 
     static let createFile = ConformanceCheck(
         "MUT-01",
@@ -545,29 +546,20 @@ enum MutationChecks {
         let file = try await context.createFile(named: "counter.txt", contents: Data("0".utf8))
         let provider = context.provider
         context.note("8 concurrent writes on the same base version, failOnConflict")
-        let outcomes = await withTaskGroup(of: FileProviderError.Code?.self) { group in
-            for index in 0..<8 {
-                let url = try? context.file(containing: Data("writer \(index)".utf8))
-                group.addTask {
-                    do {
-                        _ = try await provider.modifyItem(
-                            file,
-                            baseVersion: file.itemVersion,
-                            changedFields: .contents,
-                            contents: url,
-                            options: .failOnConflict,
-                            request: Request()
-                        )
-                        return nil
-                    } catch let error as FileProviderError {
-                        return error.code
-                    } catch {
-                        return .cannotSynchronize
-                    }
-                }
+        let calls: [@Sendable () async throws -> Void] = (0..<8).map { index in
+            let url = try? context.file(containing: Data("writer \(index)".utf8))
+            return {
+                _ = try await provider.modifyItem(
+                    file,
+                    baseVersion: file.itemVersion,
+                    changedFields: .contents,
+                    contents: url,
+                    options: .failOnConflict,
+                    request: Request()
+                )
             }
-            return await group.reduce(into: []) { $0.append($1) }
         }
+        let outcomes = await context.concurrentOutcomes(of: calls)
         let winners = outcomes.count { $0 == nil }
         let conflicts = outcomes.count { $0 == .localVersionConflictingWithServer }
         context.expectEqual(winners, 1, "concurrent writes on one base version did not have exactly one winner")

@@ -3,7 +3,8 @@ import Foundation
 
 /// Checks of the trash (`TRASH-…`).
 enum TrashChecks {
-    static let all: [ConformanceCheck] = [trashRoundTrip, restore, deleteFromTrash, trashReported, trashUndeclared]
+    static let all: [ConformanceCheck] =
+        [trashRoundTrip, restore, deleteFromTrash, trashReported, trashUndeclared] + clauseChecks
 
     static let trashRoundTrip = ConformanceCheck(
         "TRASH-01",

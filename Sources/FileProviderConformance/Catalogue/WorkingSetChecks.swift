@@ -3,7 +3,7 @@ import Foundation
 
 /// Checks of the working set (`WS-…`).
 enum WorkingSetChecks {
-    static let all: [ConformanceCheck] = [realParents, everyDepth, reportsChangesEverywhere]
+    static let all: [ConformanceCheck] = [realParents, everyDepth, reportsChangesEverywhere] + clauseChecks
 
     static let realParents = ConformanceCheck(
         "WS-01",

@@ -18,31 +18,31 @@ struct FixtureHooks: Sendable {
 extension CheckContext {
     /// Resets the store's epoch through the fixture.
     func resetStore() async throws {
-        let hook = try require(
-            fixtureHooks.resetStore,
-            "the subject declares storeResets but its fixture has no resetStore hook"
-        )
-        note("reset the store's epoch")
-        try await hook()
+        try await run(fixtureHooks.resetStore, declared: "storeResets", "reset the store's epoch")
     }
 
     /// Drops the change history recorded so far through the fixture.
     func expireHistory() async throws {
-        let hook = try require(
-            fixtureHooks.expireHistory,
-            "the subject declares historyExpiry but its fixture has no expireHistory hook"
-        )
-        note("drop the change history recorded so far")
-        try await hook()
+        try await run(fixtureHooks.expireHistory, declared: "historyExpiry", "drop the change history recorded so far")
     }
 
     /// Makes the server unreachable or reachable again through the fixture.
     func setReachable(_ reachable: Bool) async throws {
-        let hook = try require(
-            fixtureHooks.setReachable,
-            "the subject declares unreachableServer but its fixture has no setReachable hook"
+        let hook = fixtureHooks.setReachable.map { hook in { @Sendable in try await hook(reachable) } }
+        try await run(
+            hook,
+            declared: "unreachableServer",
+            reachable ? "make the server reachable again" : "make the server unreachable"
         )
-        note(reachable ? "make the server reachable again" : "make the server unreachable")
-        try await hook(reachable)
+    }
+
+    private func run(
+        _ hook: (@Sendable () async throws -> Void)?,
+        declared capability: String,
+        _ operation: String
+    ) async throws {
+        let hook = try require(hook, "the subject declares \(capability) but its fixture has no hook to \(operation)")
+        note(operation)
+        try await hook()
     }
 }

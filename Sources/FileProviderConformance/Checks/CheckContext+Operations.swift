@@ -40,9 +40,13 @@ extension CheckContext {
     }
 
     /// Creates an item from `template` and returns the item as stored.
-    func create(_ template: ItemSnapshot, contents: Data?, options: CreateItemOptions = []) async throws -> ItemSnapshot
-    {
-        let result = try await createResult(template, contents: contents, options: options)
+    func create(
+        _ template: ItemSnapshot,
+        contents: Data?,
+        options: CreateItemOptions = [],
+        extraFields: ItemFields = []
+    ) async throws -> ItemSnapshot {
+        let result = try await createResult(template, contents: contents, options: options, extraFields: extraFields)
         let item = try require(result?.item, "createItem(\(template.filename)) returned no item")
         return ItemSnapshot(item)
     }
@@ -51,11 +55,12 @@ extension CheckContext {
     func createResult(
         _ template: ItemSnapshot,
         contents: Data?,
-        options: CreateItemOptions = []
+        options: CreateItemOptions = [],
+        extraFields: ItemFields = []
     ) async throws
         -> ItemMutationResult?
     {
-        var fields: ItemFields = [.filename, .parentItemIdentifier]
+        var fields: ItemFields = extraFields.union([.filename, .parentItemIdentifier])
         if contents != nil { fields.insert(.contents) }
         let url = try contents.map { try file(containing: $0) }
         note(

@@ -412,7 +412,8 @@ enum ClauseCatalogue {
             "R14.4",
             rule: 14,
             "without trash, the trash is unsupported",
-            "A domain without a trash answers the trash's enumeration with featureUnsupported."
+            "A domain without a trash answers the trash's enumeration, and a move into the trash, with "
+                + "featureUnsupported, and changes nothing."
         ),
         ContractClause(
             "R15.1",

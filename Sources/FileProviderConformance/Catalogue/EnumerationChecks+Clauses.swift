@@ -1,0 +1,119 @@
+import FileProviderKit
+import Foundation
+
+/// Enumeration checks of date order with explicit dates, keyset pages under inserts and
+/// deletions, and pages of an older store epoch.
+extension EnumerationChecks {
+    static let clauseChecks: [ConformanceCheck] = [explicitDateOrder, keysetUnderInsertsAndDeletes, pageOfOlderEpoch]
+
+    static let explicitDateOrder = ConformanceCheck(
+        "ENUM-14",
+        .enumeration,
+        "a date-sorted listing follows explicit, distinct dates unlike name order, across small pages",
+        rule: "Rule 2 (pages)",
+        clauses: ["R2.4"],
+        rationale: "With one date for every child a date-sorted listing cannot be wrong; with dates unlike name "
+            + "order, a provider that sorts by name or forgets the order between pages shows.",
+        requires: .writing
+    ) { context in
+        let folder = try await context.createFolder(named: "Dated")
+        let names = ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "f.txt", "g.txt"]
+        let dayOffsets = [3, 6, 0, 5, 1, 4, 2]
+        let base = Date(timeIntervalSince1970: 1_600_000_000)
+        var stored: [String: Date] = [:]
+        for (name, offset) in zip(names, dayOffsets) {
+            let date = base.addingTimeInterval(Double(offset) * 86_400)
+            var template = context.template(named: name, in: folder.itemIdentifier, contentType: .plainText)
+            template.contentModificationDate = date
+            template.creationDate = date
+            let result = try await context.createResult(
+                template,
+                contents: Data(name.utf8),
+                extraFields: [.contentModificationDate, .creationDate]
+            )
+            let item = try context.require(result?.item, "createItem(\(name)) returned no item")
+            if result?.stillPendingFields.contains(.contentModificationDate) == true { continue }
+            context.expectEqual(item.contentModificationDate, date, "\(name) was not stored with its explicit date")
+            stored[name] = date
+        }
+        guard stored.count == names.count else { return }
+        let listed = try await context.list(folder.itemIdentifier, pageSize: 3, startingAt: .initialPageSortedByDate)
+            .map(\.filename)
+        let ascending = names.sorted { stored[$0, default: base] < stored[$1, default: base] }
+        context.expect(
+            listed == ascending || listed == ascending.reversed(),
+            "the date-sorted listing is not in the order of the items' dates",
+            expected: "\(ascending) or its reverse",
+            actual: "\(listed)"
+        )
+    }
+
+    static let keysetUnderInsertsAndDeletes = ConformanceCheck(
+        "ENUM-15",
+        .enumeration,
+        "with inserts and deletions between pages, each remaining child appears once, in name order",
+        rule: "Rule 2 (pages)",
+        clauses: ["R2.5", "R2.3"],
+        rationale: "An offset page shifts when a listed sibling is deleted and skips a child; a page that is a "
+            + "position in the order (a keyset) does not.",
+        requires: .writing
+    ) { context in
+        let (folder, names) = try await populatedFolder(context, count: 16, named: "Shifting")
+        var seen: [String] = []
+        var deleted: Set<String> = []
+        var page: Page? = .initialPageSortedByName
+        var round = 0
+        while let current = page, round < 100 {
+            round += 1
+            let enumerator = try await context.enumerator(folder.itemIdentifier)
+            context.note("list one page of \(folder.itemIdentifier) (page size 2) on a fresh enumerator")
+            var iterator = enumerator.pages(startingAt: current, suggestedPageSize: 2).makeAsyncIterator()
+            let result = try context.require(try await iterator.next(), "a page is missing")
+            seen += result.items.map(\.filename)
+            page = result.nextPage
+            if let listed = result.items.first {
+                try await context.delete(ItemSnapshot(listed))
+            }
+            let doomed = names.last { !deleted.contains($0) && !seen.contains($0) }
+            if let doomed,
+                let item = try await context.list(folder.itemIdentifier, pageSize: 50).first(where: {
+                    $0.filename == doomed
+                })
+            {
+                try await context.delete(item)
+                deleted.insert(doomed)
+            }
+            _ = try await context.createFile(named: "0-before-\(round).txt", in: folder.itemIdentifier)
+            _ = try await context.createFile(named: "zz-after-\(round).txt", in: folder.itemIdentifier)
+        }
+        for name in names where !deleted.contains(name) {
+            let count = seen.count { $0 == name }
+            context.expect(count == 1, "\(name) appeared \(count) times in a listing under mutation", expected: "1")
+        }
+        let original = seen.filter { names.contains($0) }
+        context.expectEqual(original, original.sorted(), "children present throughout left name order")
+    }
+
+    static let pageOfOlderEpoch = ConformanceCheck(
+        "ENUM-16",
+        .enumeration,
+        "a page from before a store reset fails with pageExpired on a fresh enumerator; a new listing is whole",
+        rule: "Rule 3 (expiry)",
+        clauses: ["R3.2", "R3.4"],
+        rationale: "A provider that resumes an old epoch's page over a restored store mixes two stores' orders and "
+            + "silently drops or repeats children.",
+        requires: [.writing, .storeResets]
+    ) { context in
+        let (folder, names) = try await populatedFolder(context, count: 7, named: "Reset")
+        let enumerator = try await context.enumerator(folder.itemIdentifier)
+        context.note("list the first page of \(folder.itemIdentifier) (page size 3)")
+        var iterator = enumerator.pages(suggestedPageSize: 3).makeAsyncIterator()
+        let page = try context.require(try await iterator.next()?.nextPage, "a folder of 7 items ended after 3")
+        try await context.resetStore()
+        await context.expectError(.pageExpired, "the rest of the listing from a page from before the reset") {
+            try await context.list(folder.itemIdentifier, pageSize: 3, startingAt: page)
+        }
+        let relisted = try await context.list(folder.itemIdentifier, pageSize: 3).map(\.filename)
+        context.expectEqual(relisted.sorted(), names, "a new listing after the reset lost or repeated children")
+    }
+}
