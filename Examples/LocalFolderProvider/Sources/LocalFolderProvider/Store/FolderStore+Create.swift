@@ -50,6 +50,9 @@ extension FolderStore {
                 throw try collisionOnDisk(named: filename, in: parent, at: destination)
             }
         }
+        if fields.contains(.contentModificationDate), let date = template.contentModificationDate {
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: destination.path)
+        }
         guard let disk = DiskFingerprint.read(destination) else { throw FileProviderError.changedOnDisk(destination) }
         let rank = state.nextRank()
         var record = ItemRecord(
