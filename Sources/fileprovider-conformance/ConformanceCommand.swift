@@ -34,7 +34,11 @@ struct ConformanceCommand {
     }
 
     static func run(_ options: CommandLineOptions) async -> Int32 {
-        var runOptions = ConformanceOptions(tier: options.tier, randomizedSteps: options.steps)
+        var runOptions = ConformanceOptions(
+            tier: options.tier,
+            randomizedSteps: options.steps,
+            environment: .ignored
+        )
         if let seed = options.seed { runOptions.seed = seed }
         let subject = ConformanceSubject.referenceProvider()
         let checks = options.selectedChecks()
@@ -61,7 +65,12 @@ struct ConformanceCommand {
                 print(line)
             }
             for finding in result.findings {
-                print(finding.description.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+                let replay = "swift run fileprovider-conformance --check \(finding.checkID) --seed \(finding.seed)"
+                print(
+                    finding.description(replay: replay).split(separator: "\n").map { "    " + $0 }.joined(
+                        separator: "\n"
+                    )
+                )
             }
         }
         print("")

@@ -61,4 +61,32 @@ public struct CheckResult: Hashable, Codable, Sendable {
 
     /// Whether the check failed.
     public var failed: Bool { !findings.isEmpty }
+
+    /// Why the check did not run — the reason of an unsupported or skipped check — or `nil` when
+    /// it ran.
+    public var reasonNotRun: String? {
+        switch outcome {
+        case .passed, .failed: nil
+        case .unsupported(let reason), .skipped(let reason): reason
+        }
+    }
+
+    /// The outcome in one word: `passed`, `FAILED`, `unsupported` or `skipped`.
+    public var status: String {
+        switch outcome {
+        case .passed: "passed"
+        case .failed: "FAILED"
+        case .unsupported: "unsupported"
+        case .skipped: "skipped"
+        }
+    }
+
+    /// Whether the check was skipped only because `FILEPROVIDER_CHECK` did not select it.
+    var isNotSelected: Bool {
+        if case .skipped(let reason) = outcome {
+            reason.hasPrefix(ConformanceEnvironment.Overrides.notSelectedPrefix)
+        } else {
+            false
+        }
+    }
 }

@@ -44,8 +44,26 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
             + clauses.map { id in ContractClause.clause(withID: id).map { "\($0)" } ?? id }.joined(separator: ", ")
     }
 
-    /// The message, expected and actual values, the operations and the seed, over several lines.
-    public var description: String {
+    /// The environment that replays the finding from your own `swift test`, for example
+    /// `FILEPROVIDER_CHECK=CHG-07 FILEPROVIDER_SEED=42` (see ``ConformanceEnvironment``).
+    public var replayEnvironment: String {
+        "\(ConformanceEnvironment.checkVariable)=\(checkID) \(ConformanceEnvironment.seedVariable)=\(seed)"
+    }
+
+    /// The command that replays the finding from `swift test`: ``replayEnvironment`` followed by
+    /// `swift test`, and by `--filter testFilter` when one is given (the test function that runs
+    /// the suite, for example `MyProviderTests.conformance`).
+    public func replayCommand(testFilter: String? = nil) -> String {
+        "\(replayEnvironment) swift test" + (testFilter.map { " --filter \($0)" } ?? "")
+    }
+
+    /// The message, expected and actual values, the operations, and the line that replays the
+    /// finding from `swift test` (``replayCommand(testFilter:)``), over several lines.
+    public var description: String { description(replay: replayCommand()) }
+
+    /// The message, expected and actual values and the operations over several lines, ending with
+    /// `replay: ` and `replay`, the command to show for replaying the finding.
+    public func description(replay: String) -> String {
         var lines = ["[\(checkID)] \(message)"]
         if let violatedClauses { lines.append("  \(violatedClauses)") }
         if let expected { lines.append("  expected: \(expected)") }
@@ -54,7 +72,7 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
             lines.append("  operations:")
             lines += operations.enumerated().map { "    \($0.offset + 1). \($0.element)" }
         }
-        lines.append("  replay: --check \(checkID) --seed \(seed)")
+        lines.append("  replay: \(replay)")
         return lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,31 @@
+import FileProviderKit
+
+/// Collects the results the Swift Testing adapter records inside one test, for the summary the
+/// `conformanceSummary` trait prints when the test ends.
+final class ConformanceSummaryCollector: Sendable {
+    /// The collector of the test running in this task, if it has the trait.
+    @TaskLocal static var current: ConformanceSummaryCollector?
+
+    private let results = LockedValue<[CheckResult]>([])
+
+    /// Counts `result`.
+    func add(_ result: CheckResult) {
+        results.withLock { $0.append(result) }
+    }
+
+    /// The results counted so far, in catalogue order.
+    var collected: [CheckResult] {
+        let order = Dictionary(
+            Conformance.allChecks.enumerated().map { ($0.element.id, $0.offset) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        return results.withLock { $0 }.sorted { (order[$0.checkID] ?? .max) < (order[$1.checkID] ?? .max) }
+    }
+
+    /// Prints the summary of the results of the test named `testName`, unless it recorded none.
+    func printSummary(of testName: String) {
+        let results = collected.filter { !$0.isNotSelected }
+        guard !results.isEmpty else { return }
+        print("Conformance summary of \(testName):\n\n\(ConformanceReport.summary(of: results))")
+    }
+}
