@@ -2,7 +2,14 @@ import Foundation
 
 /// The result of a conformance run: one ``CheckResult`` per check, with counts, a summary table,
 /// and JSON and JUnit XML renderings.
+///
+/// Its JSON form (``jsonData()``, schema version ``jsonSchemaVersion``) is documented in the
+/// conformance guide; names are strings, capabilities a list of names, seeds decimal strings.
 public struct ConformanceReport: Hashable, Codable, Sendable {
+    /// The version of the JSON form ``jsonData()`` writes and `init(from:)` reads: 2. Version 2
+    /// writes seeds as strings, capabilities as names and outcomes as objects with a `status`.
+    public static let jsonSchemaVersion = 2
+
     /// The subject's name.
     public var subjectName: String
     /// The capabilities the subject declared.
@@ -141,5 +148,51 @@ public struct ConformanceReport: Hashable, Codable, Sendable {
     /// command-line tools and XCTest (which reports the thrown error).
     public func throwIfFailed() throws(ConformanceFailure) {
         if hasFailures { throw ConformanceFailure(report: self) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, subjectName, capabilities, tier, seed, suiteVersion, summary, results
+    }
+
+    /// Decodes a report of schema version ``jsonSchemaVersion``; `summary` is ignored.
+    ///
+    /// - Throws: `DecodingError` for another schema version, a missing field, an unknown
+    ///   capability name or a seed that is not a decimal string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .schemaVersion)
+        guard version == Self.jsonSchemaVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion,
+                in: container,
+                debugDescription: "this suite reads report schema version \(Self.jsonSchemaVersion), not \(version)"
+            )
+        }
+        subjectName = try container.decode(String.self, forKey: .subjectName)
+        capabilities = try container.decode(ProviderCapabilities.self, forKey: .capabilities)
+        tier = try container.decode(ConformanceTier.self, forKey: .tier)
+        seed = try SeedCoding.decode(from: container, forKey: .seed)
+        suiteVersion = try container.decode(String.self, forKey: .suiteVersion)
+        results = try container.decode([CheckResult].self, forKey: .results)
+    }
+
+    /// Encodes the report with its `schemaVersion`, the seed as a decimal string, and a `summary`
+    /// object counting `passed`, `failed`, `unsupported` and `skipped` checks.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.jsonSchemaVersion, forKey: .schemaVersion)
+        try container.encode(subjectName, forKey: .subjectName)
+        try container.encode(capabilities, forKey: .capabilities)
+        try container.encode(tier, forKey: .tier)
+        try SeedCoding.encode(seed, to: &container, forKey: .seed)
+        try container.encode(suiteVersion, forKey: .suiteVersion)
+        try container.encode(
+            [
+                "passed": passedCount, "failed": failedCount, "unsupported": unsupportedCount,
+                "skipped": skippedCount,
+            ],
+            forKey: .summary
+        )
+        try container.encode(results, forKey: .results)
     }
 }

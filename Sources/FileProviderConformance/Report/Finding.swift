@@ -75,4 +75,35 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
         lines.append("  replay: \(replay)")
         return lines.joined(separator: "\n")
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case checkID, message, expected, actual, operations, seed, clauses, replay
+    }
+
+    /// Decodes a finding as ``encode(to:)`` writes it; `replay` is ignored.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or the seed is not a decimal string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        checkID = try container.decode(String.self, forKey: .checkID)
+        message = try container.decode(String.self, forKey: .message)
+        expected = try container.decodeIfPresent(String.self, forKey: .expected)
+        actual = try container.decodeIfPresent(String.self, forKey: .actual)
+        operations = try container.decode([String].self, forKey: .operations)
+        seed = try SeedCoding.decode(from: container, forKey: .seed)
+        clauses = try container.decode([String].self, forKey: .clauses)
+    }
+
+    /// Encodes the fields, the seed as a decimal string, and `replay`: ``replayEnvironment``.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(checkID, forKey: .checkID)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(expected, forKey: .expected)
+        try container.encodeIfPresent(actual, forKey: .actual)
+        try container.encode(operations, forKey: .operations)
+        try SeedCoding.encode(seed, to: &container, forKey: .seed)
+        try container.encode(clauses, forKey: .clauses)
+        try container.encode(replayEnvironment, forKey: .replay)
+    }
 }
