@@ -114,8 +114,11 @@ public struct ConformanceReport: Hashable, Codable, Sendable {
             let ids = checksByReason[key] ?? []
             return "  \(key) (\(checkCount(ids.count))): \(ids.joined(separator: ", "))"
         }
-        return (["Not run, with the reason (declare every capability your provider has, so its checks run):"] + lines)
-            .joined(separator: "\n")
+        var text = (["Not run:"] + lines).joined(separator: "\n")
+        if reasons.contains(where: { $0.hasPrefix("unsupported") }) {
+            text += "\nDeclare every capability your provider has: its unsupported checks run only then."
+        }
+        return text
     }
 
     /// "1 check", "2 checks".
