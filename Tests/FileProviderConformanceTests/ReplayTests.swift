@@ -63,6 +63,23 @@ struct ReplayTests {
         )
         #expect(result.outcome == .skipped("not selected by FILEPROVIDER_CHECK=ITEM-01,cnt"))
         #expect(result.isNotSelected)
+
+        let collector = ConformanceSummaryCollector()
+        collector.add(result)
+        collector.add(
+            await Conformance.run(
+                Conformance.allChecks[0],
+                against: Self.buggy,
+                options: ConformanceOptions(environment: environment)
+            )
+        )
+        let summary = try #require(collector.summary(of: "conformance(_:)"))
+        #expect(summary.hasPrefix("Conformance summary of conformance(_:):\n\narea"))
+        #expect(
+            summary.hasSuffix(
+                "1 passed, 0 failed, 0 unsupported, 0 skipped\n(1 check not selected by FILEPROVIDER_CHECK=ITEM-01,cnt)\n"
+            )
+        )
     }
 
     @Test(arguments: [

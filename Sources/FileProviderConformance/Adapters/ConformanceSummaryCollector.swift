@@ -22,10 +22,21 @@ final class ConformanceSummaryCollector: Sendable {
         return results.withLock { $0 }.sorted { (order[$0.checkID] ?? .max) < (order[$1.checkID] ?? .max) }
     }
 
-    /// Prints the summary of the results of the test named `testName`, unless it recorded none.
+    /// Prints the summary of the results of the test named `testName`, unless it recorded none,
+    /// ending with how many checks `FILEPROVIDER_CHECK` left out.
     func printSummary(of testName: String) {
+        print(summary(of: testName) ?? "", terminator: "")
+    }
+
+    /// The summary ``printSummary(of:)`` prints, or `nil` when the test recorded no result.
+    func summary(of testName: String) -> String? {
+        let collected = collected
+        guard !collected.isEmpty else { return nil }
         let results = collected.filter { !$0.isNotSelected }
-        guard !results.isEmpty else { return }
-        print("Conformance summary of \(testName):\n\n\(ConformanceReport.summary(of: results))")
+        var text = "Conformance summary of \(testName):\n\n\(ConformanceReport.summary(of: results))\n"
+        if let reason = collected.first(where: \.isNotSelected)?.reasonNotRun {
+            text += "(\(ConformanceReport.checkCount(collected.count - results.count)) \(reason))\n"
+        }
+        return text
     }
 }
