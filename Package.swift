@@ -43,10 +43,6 @@ let package = Package(
             name: "FileProviderConformanceTests",
             dependencies: ["FileProviderConformance", "InMemoryFileProvider", "FileProviderHost", "FileProviderKit"]
         ),
-        .testTarget(
-            name: "ConformanceCommandTests",
-            dependencies: ["fileprovider-conformance", "FileProviderConformance", "FileProviderKit"]
-        ),
     ],
     swiftLanguageModes: [.v6]
 )

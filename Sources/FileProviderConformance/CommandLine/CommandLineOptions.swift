@@ -1,7 +1,6 @@
-import FileProviderConformance
 import Foundation
 
-/// The options of `fileprovider-conformance`, parsed from the command line.
+/// The options of ``ConformanceCommandLine``, parsed from the command line.
 struct CommandLineOptions {
     /// A command-line argument that cannot be understood, with the sentence to print.
     struct UsageError: Error, CustomStringConvertible {
@@ -21,15 +20,17 @@ struct CommandLineOptions {
     var junitPath: String?
     var quiet = false
 
-    static let usage = """
-        USAGE: fileprovider-conformance [options]
+    /// The text `--help` prints for `commandName`, which runs the suite against `subjectName`.
+    static func usage(commandName: String, subjectName: String) -> String {
+        """
+        USAGE: \(commandName) [options]
 
-        Runs the FileProviderKit conformance suite against the in-memory reference provider and prints
-        a summary table ending with "N passed, M failed". Exits 0 when nothing failed, 1 when a check
-        failed, 2 for bad arguments or a report path that cannot be written.
+        Runs the FileProviderKit conformance suite against \(subjectName) and prints a summary
+        table ending with "N passed, M failed". Exits 0 when nothing failed, 1 when a check failed, 2
+        for bad arguments or a report path that cannot be written.
 
-        To run the suite against your own provider, or replay one of its findings, use your tests:
-        FILEPROVIDER_CHECK=ID FILEPROVIDER_SEED=N swift test (see Documentation/ConformanceSuite.md).
+        From your tests, replay a finding with the line it ends with:
+        FILEPROVIDER_CHECK=ID FILEPROVIDER_SEED=N swift test --filter TEST (see ConformanceEnvironment).
 
         OPTIONS (a value can also follow an equals sign: --seed=42):
           --list                 List the checks --check, --area and --tier select (by default every check of
@@ -46,6 +47,7 @@ struct CommandLineOptions {
           --quiet                Print only failures and the summary.
           -h, --help             Show this help.
         """
+    }
 
     /// Parses `arguments` (without the program name).
     ///

@@ -1,14 +1,13 @@
-import FileProviderConformance
 import FileProviderKit
 import Foundation
 import Testing
 
-@testable import fileprovider_conformance
+@testable import FileProviderConformance
 
 /// The command line: options in both forms, selections, listings, report paths checked before the
 /// run, reasons for checks that did not run, and counts in words.
-@Suite("fileprovider-conformance")
-struct ConformanceCommandTests {
+@Suite("The command line")
+struct ConformanceCommandLineTests {
     /// What a run printed and the code it exited with.
     struct Run {
         var code: Int32
@@ -18,7 +17,11 @@ struct ConformanceCommandTests {
         var text: String { lines.joined(separator: "\n") }
     }
 
-    static func run(_ arguments: [String], subject: ConformanceSubject = .referenceProvider()) async -> Run {
+    static func run(
+        _ arguments: [String],
+        subject: ConformanceSubject = .referenceProvider(),
+        commandName: String = "fileprovider-conformance"
+    ) async -> Run {
         let printed = LockedValue<[String]>([])
         let errors = LockedValue<[String]>([])
         let output = CommandOutput(
@@ -29,8 +32,23 @@ struct ConformanceCommandTests {
             },
             error: { text in errors.withLock { $0.append(text) } }
         )
-        let code = await ConformanceCommand.run(arguments, output: output, subject: subject)
+        let code = await ConformanceCommandLine.run(
+            subject,
+            arguments: arguments,
+            commandName: commandName,
+            output: output
+        )
         return Run(code: code, lines: printed.withLock { $0 }, errors: errors.withLock { $0 })
+    }
+
+    @Test func helpNamesTheCommandAndTheSubject() async {
+        let help = await Self.run(["--help"], commandName: "my-conformance")
+        #expect(help.code == 0)
+        #expect(help.lines.first == "USAGE: my-conformance [options]")
+        #expect(help.text.contains("against InMemoryFileProvider"))
+        let wrong = await Self.run(["--tier", "huge"])
+        #expect(wrong.code == 2 && wrong.lines.isEmpty)
+        #expect(wrong.errors.first?.hasPrefix("error: There is no tier \"huge\"") == true)
     }
 
     @Test func optionsTakeTheirValueAfterASpaceOrAnEqualsSign() throws {
@@ -119,9 +137,14 @@ struct ConformanceCommandTests {
     @Test func aFailureExitsWithOneAndPrintsItsReplayCommand() async {
         struct Unavailable: Error {}
         let broken = ConformanceSubject(name: "unavailable", capabilities: .readOnly) { throw Unavailable() }
-        let run = await Self.run(["--check", "ITEM-01", "--seed", "5", "--tier", "smoke"], subject: broken)
+        let run = await Self.run(
+            ["--check", "ITEM-01", "--seed", "5", "--tier", "smoke"],
+            subject: broken,
+            commandName: "broken-conformance"
+        )
         #expect(run.code == 1)
-        #expect(run.text.contains("replay: swift run fileprovider-conformance --check ITEM-01 --seed 5 --tier smoke"))
+        #expect(run.lines.first == "FileProviderKit conformance suite \(Conformance.suiteVersion): unavailable")
+        #expect(run.text.contains("replay: swift run broken-conformance --check ITEM-01 --seed 5 --tier smoke"))
         #expect(run.lines.last == "0 passed, 1 failed")
     }
 }
