@@ -161,28 +161,31 @@ extension ProviderHost {
     {
         let anchor = try await enumerator.currentSyncAnchor()
         summary.listingCount += 1
+        let call = "enumerateItems(for: \(ItemIdentifier.workingSet))"
         while true {
-            let listing: [ItemSnapshot]
+            var fresh = Replica()
+            fresh.reserveCapacity(replica.count)
+            var kindChanges: [ContractViolation] = []
             do {
-                listing = try await listAll(of: .workingSet, with: enumerator)
+                try await forEachPage(of: .workingSet, with: enumerator) { item, violations, pageCall in
+                    if !replica.isEmpty, isKindChange(to: item) {
+                        kindChanges.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
+                    }
+                    if fresh.store(item) {
+                        violations.append(ContractViolation(.duplicateItem(item.itemIdentifier), call: pageCall))
+                    }
+                }
             } catch let error as FileProviderError where error.code == .pageExpired {
                 guard restarts < configuration.maximumRestarts else { throw error }
                 restarts += 1
                 summary.listingRestartCount += 1
                 continue
             }
-            let call = "enumerateItems(for: \(ItemIdentifier.workingSet))"
-            try monitor.record(
-                listing.filter { isKindChange(to: $0) }.map {
-                    ContractViolation(.itemKindChanged($0.itemIdentifier), call: call)
-                }
-            )
-            var fresh = Replica()
-            for item in listing { fresh.upsert(item) }
+            try monitor.record(kindChanges)
             fresh.anchor = anchor
             replica = fresh
-            contentCache.retainOnly { replica.item($0)?.itemVersion.contentVersion }
-            summary.listedItemCount += listing.count
+            contentCache.retainOnly { replica.contentVersion(of: $0) }
+            summary.listedItemCount += fresh.count
             return
         }
     }
@@ -203,9 +206,34 @@ extension ProviderHost {
     }
 
     private func listAll(of container: ItemIdentifier, with enumerator: any Enumerator) async throws -> [ItemSnapshot] {
-        var iterator = enumerator.pages(suggestedPageSize: configuration.suggestedPageSize).makeAsyncIterator()
         var items: [ItemSnapshot] = []
         var seen: Set<ItemIdentifier> = []
+        try await forEachPage(of: container, with: enumerator) { item, violations, call in
+            if !seen.insert(item.itemIdentifier).inserted {
+                violations.append(ContractViolation(.duplicateItem(item.itemIdentifier), call: call))
+            }
+            if container != .workingSet, item.parentItemIdentifier != container {
+                let kind = ContractViolation.Kind.wrongParent(
+                    item: item.itemIdentifier,
+                    expected: container,
+                    actual: item.parentItemIdentifier
+                )
+                violations.append(ContractViolation(kind, call: call))
+            }
+            items.append(item)
+        }
+        return items
+    }
+
+    /// Calls `body` with each item of a container's listing, from its first page to its last,
+    /// the violations of the item's page found so far, and the page's call; records each page's
+    /// violations once `body` has seen all its items.
+    private func forEachPage(
+        of container: ItemIdentifier,
+        with enumerator: any Enumerator,
+        _ body: (ItemSnapshot, inout [ContractViolation], String) throws -> Void
+    ) async throws {
+        var iterator = enumerator.pages(suggestedPageSize: configuration.suggestedPageSize).makeAsyncIterator()
         var page = Page.initialPageSortedByName
         while true {
             let result: ItemPage?
@@ -215,23 +243,11 @@ extension ProviderHost {
                 monitor.note(violation)
                 throw violation
             }
-            guard let result else { return items }
+            guard let result else { return }
             let call = "enumerateItems(for: \(container), startingAt: \(page))"
             var violations: [ContractViolation] = []
             for item in result.items {
-                let snapshot = ItemSnapshot(item)
-                if !seen.insert(snapshot.itemIdentifier).inserted {
-                    violations.append(ContractViolation(.duplicateItem(snapshot.itemIdentifier), call: call))
-                }
-                if container != .workingSet, snapshot.parentItemIdentifier != container {
-                    let kind = ContractViolation.Kind.wrongParent(
-                        item: snapshot.itemIdentifier,
-                        expected: container,
-                        actual: snapshot.parentItemIdentifier
-                    )
-                    violations.append(ContractViolation(kind, call: call))
-                }
-                items.append(snapshot)
+                try body(ItemSnapshot(item), &violations, call)
             }
             try monitor.record(violations)
             if let next = result.nextPage { page = next }
@@ -303,15 +319,15 @@ extension ProviderHost {
     /// Whether `item` changes the replica's item with its identifier between directory and
     /// non-directory, or symbolic link and not.
     func isKindChange(to item: ItemSnapshot) -> Bool {
-        guard let held = replica.item(item.itemIdentifier) else { return false }
-        return held.contentType.isDirectory != item.contentType.isDirectory
-            || held.contentType.isSymbolicLink != item.contentType.isSymbolicLink
+        guard let held = replica.kind(of: item.itemIdentifier) else { return false }
+        return held.isDirectory != item.contentType.isDirectory
+            || held.isSymbolicLink != item.contentType.isSymbolicLink
     }
 
     /// Puts an item the provider reported into the replica, dropping cached content of another
     /// version.
     func integrate(_ item: ItemSnapshot) {
-        replica.upsert(item)
+        replica.store(item)
         if let cached = contentCache.contentVersion(of: item.itemIdentifier), cached != item.itemVersion.contentVersion
         {
             contentCache.evict(item.itemIdentifier)
