@@ -1,0 +1,155 @@
+import BenchmarkSupport
+import FileProviderHost
+import FileProviderKit
+import Foundation
+
+/// The goals of Benchmarks/README.md, each measured side by side in one run (see `RatioRunner`):
+///
+///     swift run --package-path Benchmarks -c release ratio-benchmarks [--items N] [--changes N]
+///         [--repetitions N] [--warm-ups N]
+///
+/// Defaults: 1,000,000 items, 100,000 changes, 5 repetitions after 1 warm-up. Exits with status 1
+/// when a goal is missed.
+@main
+struct RatioBenchmarks {
+    static func main() async throws {
+        let options = Options(CommandLine.arguments.dropFirst())
+        let runner = RatioRunner(repetitions: options.repetitions, warmUps: options.warmUps)
+        print("Building a store of \(options.items) items … (load average \(loadAverage()))")
+        let scenario = HostScenario(itemCount: options.items)
+        print("Measuring (load average \(loadAverage())).\n")
+        var held = true
+        held = try await listingGoal(scenario, runner) && held
+        held = try await fullSyncGoal(scenario, runner) && held
+        held = try await memoryGoal(scenario, runner) && held
+        held = try await catchUpGoal(scenario, runner, changes: min(options.changes, options.items)) && held
+        print("Done (load average \(loadAverage())): \(held ? "every goal holds" : "a goal was missed").")
+        if !held { exit(1) }
+    }
+
+    /// P1: the reference provider's name-sorted listing of the folder, against copying the same
+    /// items into pages of 200.
+    static func listingGoal(_ scenario: HostScenario, _ runner: RatioRunner) async throws -> Bool {
+        let enumerator = try await scenario.store.makeProvider().enumerator(for: .rootContainer, request: Request())
+        let items = scenario.store.snapshot().items.filter { $0.parentItemIdentifier == .rootContainer }
+        let expected = items.count
+        return try await runner.ratio(
+            "P1 listing of \(expected) items, page size 200 ÷ raw copy into pages of 200",
+            limit: 1.5,
+            numerator: .init("listing") {
+                var listed = 0
+                let duration = await RatioRunner.time { listed = await listAll(enumerator, pageSize: 200) }
+                precondition(listed == expected)
+                return duration
+            },
+            denominator: .init("raw copy") {
+                var copied = 0
+                let duration = await RatioRunner.time { copied = copyIntoPages(items, pageSize: 200) }
+                precondition(copied == expected)
+                return duration
+            }
+        )
+    }
+
+    /// The host's initial synchronization against the provider's own listing of the working set,
+    /// both through the provider that returns its own item copies.
+    static func fullSyncGoal(_ scenario: HostScenario, _ runner: RatioRunner) async throws -> Bool {
+        let count = scenario.itemCount
+        return try await runner.ratio(
+            "Host full sync of \(count) items ÷ provider listing of them (independent items)",
+            limit: 3,
+            numerator: .init("host full sync") {
+                let host = try scenario.makeHost()
+                let duration = try await RatioRunner.time { try await host.synchronize() }
+                let held = await host.replica.count
+                precondition(held == count)
+                await host.stop()
+                return duration
+            },
+            denominator: .init("provider listing") {
+                let enumerator = try await scenario.provider.enumerator(for: .workingSet, request: Request())
+                var listed = 0
+                let duration = await RatioRunner.time { listed = await listAll(enumerator, pageSize: 200) }
+                precondition(listed == count)
+                await enumerator.invalidate()
+                return duration
+            }
+        )
+    }
+
+    /// The heap a synchronized host's replica retains per item, items independent of the store.
+    static func memoryGoal(_ scenario: HostScenario, _ runner: RatioRunner) async throws -> Bool {
+        try await runner.figure(
+            "Replica memory per item at \(scenario.itemCount) items (independent items, live heap)",
+            unit: " B",
+            bound: .atMost(200)
+        ) {
+            let before = heapBytesInUse()
+            let host = try await scenario.synchronizedHost()
+            let after = heapBytesInUse()
+            let count = await host.replica.count
+            await host.stop()
+            return Double(after - before) / Double(count)
+        }
+    }
+
+    /// Catching a synchronized host up on renames of items picked at random, against a full sync.
+    static func catchUpGoal(_ scenario: HostScenario, _ runner: RatioRunner, changes: Int) async throws -> Bool {
+        let count = scenario.itemCount
+        return try await runner.ratio(
+            "Host catch-up of \(changes) changes ÷ full sync of \(count) items (independent items)",
+            limit: 0.2,
+            numerator: .init("catch-up") {
+                let host = try await scenario.synchronizedHost()
+                try scenario.renameRandomItems(changes)
+                var summary = SyncSummary()
+                let duration = try await RatioRunner.time { summary = try await host.synchronize() }
+                precondition(summary.updatedItemCount == changes)
+                await host.stop()
+                return duration
+            },
+            denominator: .init("full sync") {
+                let host = try scenario.makeHost()
+                let duration = try await RatioRunner.time { try await host.synchronize() }
+                await host.stop()
+                return duration
+            }
+        )
+    }
+
+    /// The 1-, 5- and 15-minute load averages, from /proc/loadavg.
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}
+
+/// The command line: `--items`, `--changes`, `--repetitions`, `--warm-ups`, each followed by a
+/// whole number.
+struct Options {
+    var items = 1_000_000
+    var changes = 100_000
+    var repetitions = 5
+    var warmUps = 1
+
+    init(_ arguments: ArraySlice<String>) {
+        var arguments = arguments
+        while let name = arguments.popFirst() {
+            guard let text = arguments.popFirst(), let value = Int(text.replacingOccurrences(of: "_", with: "")),
+                value >= 0
+            else {
+                FileHandle.standardError.write(Data("\(name) needs a whole number\n".utf8))
+                exit(2)
+            }
+            switch name {
+            case "--items": items = max(1, value)
+            case "--changes": changes = value
+            case "--repetitions": repetitions = value
+            case "--warm-ups": warmUps = value
+            default:
+                FileHandle.standardError.write(Data("unknown option \(name)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
