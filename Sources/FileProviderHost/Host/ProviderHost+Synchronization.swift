@@ -292,19 +292,18 @@ extension ProviderHost {
     /// Applies one batch and its anchor to the replica, after checking its order and kinds.
     private func apply(_ batch: ChangeBatch, call: String) throws {
         let updates = batch.updatedItems.map { ItemSnapshot($0) }
-        var firstPosition: [ItemIdentifier: Int] = [:]
-        for (position, item) in updates.enumerated() where firstPosition[item.itemIdentifier] == nil {
-            firstPosition[item.itemIdentifier] = position
-        }
+        var firstPosition: [ItemIdentifier: Int]?
         var violations: [ContractViolation] = []
         for (position, item) in updates.enumerated() {
             let parent = item.parentItemIdentifier
-            if !parent.isReservedContainer, !replica.contains(parent), let parentPosition = firstPosition[parent],
-                parentPosition > position
-            {
-                violations.append(
-                    ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call)
-                )
+            if !parent.isReservedContainer, !replica.contains(parent) {
+                let positions = firstPosition ?? Self.firstPositions(of: updates)
+                firstPosition = positions
+                if let parentPosition = positions[parent], parentPosition > position {
+                    violations.append(
+                        ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call)
+                    )
+                }
             }
             if isKindChange(to: item) {
                 violations.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
@@ -316,12 +315,19 @@ extension ProviderHost {
         replica.anchor = batch.anchor
     }
 
+    /// The position of the first update of each identifier in `updates`.
+    private static func firstPositions(of updates: [ItemSnapshot]) -> [ItemIdentifier: Int] {
+        var positions: [ItemIdentifier: Int] = [:]
+        for (position, item) in updates.enumerated() where positions[item.itemIdentifier] == nil {
+            positions[item.itemIdentifier] = position
+        }
+        return positions
+    }
+
     /// Whether `item` changes the replica's item with its identifier between directory and
     /// non-directory, or symbolic link and not.
     func isKindChange(to item: ItemSnapshot) -> Bool {
-        guard let held = replica.kind(of: item.itemIdentifier) else { return false }
-        return held.isDirectory != item.contentType.isDirectory
-            || held.isSymbolicLink != item.contentType.isSymbolicLink
+        replica.changesKind(item)
     }
 
     /// Puts an item the provider reported into the replica, dropping cached content of another

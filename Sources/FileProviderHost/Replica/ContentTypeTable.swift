@@ -39,6 +39,11 @@ struct ContentTypeTable: Sendable {
         return index
     }
 
+    /// Whether `type` is the type with `index` (its identifier and supertypes equal).
+    func holds(_ type: ContentType, at index: UInt16) -> Bool {
+        matches(types[Int(index)], type)
+    }
+
     /// The `isDirectory` and `isSymbolicLink` flags of `type`.
     static func kind(of type: ContentType) -> CompactItem.Flags {
         var kind: CompactItem.Flags = []

@@ -170,12 +170,15 @@ public struct Replica: Sendable {
         return held
     }
 
-    /// Whether the item with `identifier` is a directory and whether it is a symbolic link, or
-    /// `nil` when the replica does not hold it.
-    func kind(of identifier: ItemIdentifier) -> (isDirectory: Bool, isSymbolicLink: Bool)? {
-        guard let slot = heldSlot(of: identifier) else { return nil }
-        let flags = records[Int(slot)].flags
-        return (flags.contains(.isDirectory), flags.contains(.isSymbolicLink))
+    /// Whether `item` would change the held item with its identifier between directory and
+    /// non-directory, or symbolic link and not; `false` when the replica does not hold it.
+    func changesKind(_ item: ItemSnapshot) -> Bool {
+        guard let slot = heldSlot(of: item.itemIdentifier) else { return false }
+        let record = records[Int(slot)]
+        if !record.flags.contains(.whole), contentTypes.holds(item.contentType, at: record.contentType) {
+            return false
+        }
+        return record.flags.intersection([.isDirectory, .isSymbolicLink]) != ContentTypeTable.kind(of: item.contentType)
     }
 
     /// The content version of the item with `identifier`, or `nil` when the replica does not
