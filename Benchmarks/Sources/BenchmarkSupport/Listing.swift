@@ -35,3 +35,23 @@ public func copyIntoPages(_ items: [ItemSnapshot], pageSize: Int) -> Int {
     }
     return observer.count
 }
+
+/// Enumerates every change since `anchor`, batch after batch, each from a fresh enumerator of the
+/// working set as a host does, and returns the number of changes reported.
+public func enumerateAllChanges(
+    of provider: any FileProvider,
+    since anchor: SyncAnchor,
+    batchSize: Int
+) async throws
+    -> Int
+{
+    let observer = CountingChangeObserver(batchSize: batchSize)
+    var current = anchor
+    repeat {
+        let enumerator = try await provider.enumerator(for: .workingSet, request: Request())
+        await enumerator.enumerateChanges(for: observer, from: current)
+        await enumerator.invalidate()
+        current = observer.anchor ?? current
+    } while observer.moreComing
+    return observer.count
+}

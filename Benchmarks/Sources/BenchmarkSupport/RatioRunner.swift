@@ -56,10 +56,12 @@ public struct RatioRunner: Sendable {
 
     /// Measures `numerator ÷ denominator` and prints both sides and the ratio.
     ///
-    /// - Returns: whether the median ratio is at most `limit`.
+    /// - Parameter limit: the goal, or `nil` for a ratio printed for reference only.
+    /// - Returns: whether the median ratio is at most `limit` (`true` without a limit).
     @discardableResult
-    public func ratio(_ name: String, limit: Double, numerator: Side, denominator: Side) async throws -> Bool {
-        print("\(name) (goal ≤ \(format(limit))×): \(repetitions) repetitions after \(warmUps) warm-up, alternating")
+    public func ratio(_ name: String, limit: Double?, numerator: Side, denominator: Side) async throws -> Bool {
+        let goal = limit.map { "goal ≤ \(format($0))×" } ?? "for reference, no goal"
+        print("\(name) (\(goal)): \(repetitions) repetitions after \(warmUps) warm-up, alternating")
         for _ in 0..<warmUps {
             _ = try await numerator.run()
             _ = try await denominator.run()
@@ -82,8 +84,9 @@ public struct RatioRunner: Sendable {
         let width = max(numerator.label.count, denominator.label.count, 5)
         printLine(numerator.label, numerators, unit: " ms", width: width)
         printLine(denominator.label, denominators, unit: " ms", width: width)
-        let holds = median(ratios) <= limit
-        printLine("ratio", ratios, unit: "×", width: width, verdict: holds ? "holds" : "MISSED")
+        let holds = limit.map { median(ratios) <= $0 } ?? true
+        let verdict = limit == nil ? nil : holds ? "holds" : "MISSED"
+        printLine("ratio", ratios, unit: "×", width: width, verdict: verdict)
         print("")
         return holds
     }
