@@ -167,12 +167,15 @@ extension ProviderHost {
             fresh.reserveCapacity(replica.count)
             var kindChanges: [ContractViolation] = []
             do {
-                try await forEachPage(of: .workingSet, with: enumerator) { item, violations, pageCall in
-                    if !replica.isEmpty, isKindChange(to: item) {
-                        kindChanges.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
+                try await forEachPage(of: .workingSet, with: enumerator) { page, violations, pageCall in
+                    if !replica.isEmpty {
+                        for item in page where isKindChange(to: item) {
+                            kindChanges.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
+                        }
                     }
-                    if fresh.store(item) {
-                        violations.append(ContractViolation(.duplicateItem(item.itemIdentifier), call: pageCall))
+                    for position in fresh.store(page: page) {
+                        let duplicate = page[position].itemIdentifier
+                        violations.append(ContractViolation(.duplicateItem(duplicate), call: pageCall))
                     }
                 }
             } catch let error as FileProviderError where error.code == .pageExpired {
@@ -182,6 +185,7 @@ extension ProviderHost {
                 continue
             }
             try monitor.record(kindChanges)
+            fresh.shrinkToFit()
             fresh.anchor = anchor
             replica = fresh
             contentCache.retainOnly { replica.contentVersion(of: $0) }
@@ -208,30 +212,31 @@ extension ProviderHost {
     private func listAll(of container: ItemIdentifier, with enumerator: any Enumerator) async throws -> [ItemSnapshot] {
         var items: [ItemSnapshot] = []
         var seen: Set<ItemIdentifier> = []
-        try await forEachPage(of: container, with: enumerator) { item, violations, call in
-            if !seen.insert(item.itemIdentifier).inserted {
-                violations.append(ContractViolation(.duplicateItem(item.itemIdentifier), call: call))
+        try await forEachPage(of: container, with: enumerator) { page, violations, call in
+            for item in page {
+                if !seen.insert(item.itemIdentifier).inserted {
+                    violations.append(ContractViolation(.duplicateItem(item.itemIdentifier), call: call))
+                }
+                if container != .workingSet, item.parentItemIdentifier != container {
+                    let kind = ContractViolation.Kind.wrongParent(
+                        item: item.itemIdentifier,
+                        expected: container,
+                        actual: item.parentItemIdentifier
+                    )
+                    violations.append(ContractViolation(kind, call: call))
+                }
+                items.append(item)
             }
-            if container != .workingSet, item.parentItemIdentifier != container {
-                let kind = ContractViolation.Kind.wrongParent(
-                    item: item.itemIdentifier,
-                    expected: container,
-                    actual: item.parentItemIdentifier
-                )
-                violations.append(ContractViolation(kind, call: call))
-            }
-            items.append(item)
         }
         return items
     }
 
-    /// Calls `body` with each item of a container's listing, from its first page to its last,
-    /// the violations of the item's page found so far, and the page's call; records each page's
-    /// violations once `body` has seen all its items.
+    /// Calls `body` with each page of a container's listing, from the first to the last, an empty
+    /// list to add the page's violations to, and the page's call; records the violations after.
     private func forEachPage(
         of container: ItemIdentifier,
         with enumerator: any Enumerator,
-        _ body: (ItemSnapshot, inout [ContractViolation], String) throws -> Void
+        _ body: ([ItemSnapshot], inout [ContractViolation], String) throws -> Void
     ) async throws {
         var iterator = enumerator.pages(suggestedPageSize: configuration.suggestedPageSize).makeAsyncIterator()
         var page = Page.initialPageSortedByName
@@ -246,9 +251,7 @@ extension ProviderHost {
             guard let result else { return }
             let call = "enumerateItems(for: \(container), startingAt: \(page))"
             var violations: [ContractViolation] = []
-            for item in result.items {
-                try body(ItemSnapshot(item), &violations, call)
-            }
+            try body(result.items.map { ItemSnapshot($0) }, &violations, call)
             try monitor.record(violations)
             if let next = result.nextPage { page = next }
         }

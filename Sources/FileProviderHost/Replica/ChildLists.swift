@@ -15,6 +15,14 @@ struct ChildLists: Sendable {
         previousSiblings.reserveCapacity(capacity)
     }
 
+    /// Drops the spare capacity of every array.
+    mutating func shrinkToFit() {
+        parents = parents.withUnsafeBufferPointer { Array($0) }
+        firstChildren = firstChildren.withUnsafeBufferPointer { Array($0) }
+        nextSiblings = nextSiblings.withUnsafeBufferPointer { Array($0) }
+        previousSiblings = previousSiblings.withUnsafeBufferPointer { Array($0) }
+    }
+
     /// Adds a slot without parent or children; slots are numbered from 0 in the order added.
     mutating func appendSlot() {
         parents.append(IdentifierTable.none)

@@ -144,7 +144,23 @@ public struct Replica: Sendable {
     /// - Returns: whether the replica held an item with its identifier.
     @discardableResult
     mutating func store(_ item: ItemSnapshot) -> Bool {
-        let slot = intern(item.itemIdentifier)
+        store(item, slot: intern(item.itemIdentifier))
+    }
+
+    /// Stores the items of one page of a listing, in order, as ``store(_:)`` does, faster.
+    ///
+    /// - Returns: the positions in `page` of the items whose identifier the replica already held.
+    mutating func store(page: [ItemSnapshot]) -> [Int] {
+        let hints = slots.hints(for: page.lazy.map(\.itemIdentifier))
+        var held: [Int] = []
+        for (position, item) in page.enumerated() {
+            let slot = intern(item.itemIdentifier, hint: hints[position])
+            if store(item, slot: slot) { held.append(position) }
+        }
+        return held
+    }
+
+    private mutating func store(_ item: ItemSnapshot, slot: UInt32) -> Bool {
         let parent = intern(item.parentItemIdentifier)
         let held = records[Int(slot)].flags.contains(.held)
         if held {
@@ -195,6 +211,13 @@ public struct Replica: Sendable {
         tree.reserveCapacity(capacity)
     }
 
+    /// Drops the spare capacity that growing item by item left, once a listing is complete.
+    mutating func shrinkToFit() {
+        slots.shrinkToFit()
+        records = records.withUnsafeBufferPointer { Array($0) }
+        tree.shrinkToFit()
+    }
+
     private func heldSlot(of identifier: ItemIdentifier) -> UInt32? {
         guard let slot = slots.slot(of: identifier), records[Int(slot)].flags.contains(.held) else { return nil }
         return slot
@@ -227,9 +250,10 @@ public struct Replica: Sendable {
         records[Int(slot)].flags.contains(.whole) ? wholeItems[slot] : nil
     }
 
-    /// The slot of `identifier`, interned with an empty record if new.
-    private mutating func intern(_ identifier: ItemIdentifier) -> UInt32 {
-        let (slot, inserted) = slots.intern(identifier)
+    /// The slot of `identifier`, interned with an empty record if new (with `hint` from
+    /// `IdentifierTable.hints(for:)` if given).
+    private mutating func intern(_ identifier: ItemIdentifier, hint: UInt64? = nil) -> UInt32 {
+        let (slot, inserted) = hint.map { slots.intern(identifier, hint: $0) } ?? slots.intern(identifier)
         if inserted, Int(slot) == records.count {
             records.append(.empty)
             tree.appendSlot()
