@@ -74,6 +74,11 @@ extension MutationChecks {
         }
         let folder = try await context.createFolder(named: "Sub")
         let traveller = try await context.createFile(named: decomposed, in: folder.itemIdentifier)
+        context.expect(
+            Array(traveller.filename.unicodeScalars) == Array(decomposed.unicodeScalars),
+            "the decomposed name did not come back exactly as written",
+            actual: traveller.filename.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+        )
         await context.expectError(.filenameCollision, "move the decomposed name next to the precomposed one") {
             try await context.move(traveller, to: .rootContainer)
         }

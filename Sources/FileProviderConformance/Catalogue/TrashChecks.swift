@@ -9,9 +9,9 @@ enum TrashChecks {
     static let trashRoundTrip = ConformanceCheck(
         "TRASH-01",
         .trash,
-        "trashing moves the item to the trash under the same identifier",
+        "trashing moves the item to the trash under the same identifier, listed there and in the working set",
         rule: "Rule 14 (trash)",
-        clauses: ["R14.1", "R9.1"],
+        clauses: ["R14.1", "R9.1", "R8.2"],
         rationale: "Trash is a move: an item that changes identifier in the trash cannot be restored with its history.",
         requires: [.writing, .trash],
         tier: .smoke
@@ -24,6 +24,12 @@ enum TrashChecks {
         context.expect(inTrash.contains(file.itemIdentifier), "the trash does not list the trashed item")
         let inRoot = try await context.list(.rootContainer).map(\.itemIdentifier)
         context.expect(!inRoot.contains(file.itemIdentifier), "the trashed item is still listed in its old folder")
+        let inWorkingSet = try await context.list(.workingSet).first { $0.itemIdentifier == file.itemIdentifier }
+        context.expectEqual(
+            inWorkingSet?.parentItemIdentifier,
+            .trashContainer,
+            "the working set does not list the trashed item under the trash"
+        )
     }
 
     static let restore = ConformanceCheck(
