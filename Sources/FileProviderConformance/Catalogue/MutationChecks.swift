@@ -272,7 +272,7 @@ enum MutationChecks {
     static let renameCollision = ConformanceCheck(
         "MUT-11",
         .mutations,
-        "renaming onto a sibling's name fails with filenameCollision and changes nothing",
+        "renaming onto a sibling's name, or its case variant, fails with filenameCollision and changes nothing",
         rule: "Rule 11 (collisions)",
         clauses: ["R11.2", "R16.1"],
         rationale: "A rename that overwrites a sibling deletes a file the user never touched.",
@@ -289,6 +289,11 @@ enum MutationChecks {
                 keep.itemIdentifier,
                 "filenameCollision does not carry the sibling"
             )
+        }
+        if !context.capabilities.contains(.caseSensitiveFilenames) {
+            await context.expectError(.filenameCollision, "rename \(mover.itemIdentifier) to \"KEEP.txt\"") {
+                try await context.rename(mover, to: "KEEP.txt")
+            }
         }
         let stored = try await context.item(mover.itemIdentifier)
         context.expectEqual(stored.filename, "mover.txt", "the refused rename changed the name")

@@ -29,12 +29,10 @@ final class BrokenEnumerator: Enumerator {
         case .offsetPagination:
             await listByOffset(to: observer, startingAt: page)
             return
-        case .neverFinishes:
-            try? await Task.sleep(for: .seconds(3_600))
-            return
         default:
             break
         }
+        if await hangs() { return }
         var start = page
         if bug == .dateOrderIgnored, page == .initialPageSortedByDate { start = .initialPageSortedByName }
         if bug == .pagesTiedToEnumerator, !page.isInitial {
@@ -112,6 +110,8 @@ final class BrokenEnumerator: Enumerator {
     }
 
     func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
+        if bug == .noFinish { return }
+        if await hangs() { return }
         let start = ownAnchor(for: anchor)
         guard let start else {
             observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
@@ -162,6 +162,9 @@ final class BrokenEnumerator: Enumerator {
             observer.finishEnumeratingChanges(upTo: (try? SyncAnchor(token)) ?? next, moreComing: true)
         case .moreComingDropped:
             observer.finishEnumeratingChanges(upTo: next, moreComing: false)
+        case .reportsAfterFinish:
+            observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
+            observer.finishEnumeratingChanges(upTo: next, moreComing: false)
         default:
             observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
         }
@@ -211,6 +214,13 @@ final class BrokenEnumerator: Enumerator {
             break
         }
         return result
+    }
+
+    /// For ``Bug/neverFinishes``: waits until cancelled, then returns `true`.
+    private func hangs() async -> Bool {
+        guard bug == .neverFinishes else { return false }
+        try? await Task.sleep(for: .seconds(3_600))
+        return true
     }
 
     private func run(_ body: @escaping @Sendable () async -> Void) async {
