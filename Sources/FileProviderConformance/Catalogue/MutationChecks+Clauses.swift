@@ -7,7 +7,7 @@ extension MutationChecks {
     static let clauseChecks: [ConformanceCheck] = [
         invalidNamesInMoves, normalisationCollisions, unchangedFieldsStay, staleRename, staleMetadataEdit,
         conflictCopyBesideItsName, conflictCopyBesideLookAlike, mayAlreadyExistFile, staleDeletionAfterRename,
-        reservedContainersCannotMove,
+        reservedContainersCannotMove, remoteConflictCopyBesideCaseVariant,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"
@@ -223,6 +223,22 @@ extension MutationChecks {
         try await context.expectConflictCopyAvoids(baseName: precomposed) { name in
             let lookAlike = name.decomposedStringWithCanonicalMapping
             return caseInsensitive ? lookAlike.uppercased() : lookAlike
+        }
+    }
+
+    static let remoteConflictCopyBesideCaseVariant = ConformanceCheck(
+        "MUT-34",
+        .mutations,
+        "a conflict with another client's edit makes a copy that collides with no sibling under the case rule",
+        rule: "Rule 13 (no bytes lost) and rule 11 (collisions)",
+        clauses: ["R13.5", "R13.4"],
+        rationale: "Conflicts mostly come from edits on other devices; a provider whose conflict copies skip the "
+            + "collision check it applies to creations places a copy next to a case variant of its name.",
+        requires: [.writing, .conflictCopies, .remoteChanges]
+    ) { context in
+        let caseInsensitive = !context.capabilities.contains(.caseSensitiveFilenames)
+        try await context.expectConflictCopyAvoids(baseName: "notes.txt", remotely: true) { name in
+            caseInsensitive ? name.uppercased() : name
         }
     }
 

@@ -18,6 +18,13 @@ extension BrokenProvider {
             try await deleteSiblings(named: template.filename, in: template.parentItemIdentifier, request: request)
         case .mayAlreadyExistIgnored:
             effectiveOptions.remove(.mayAlreadyExist)
+        case .conflictCopiesIgnoreCase where !options.contains(.mayAlreadyExist):
+            try await refuseCaseCollision(
+                named: template.filename,
+                in: template.parentItemIdentifier,
+                for: nil,
+                request: request
+            )
         case .createsBeforeReadingContents:
             if let contents, !FileManager.default.fileExists(atPath: contents.path) {
                 _ = try await base.createItem(
@@ -94,9 +101,34 @@ extension BrokenProvider {
         throw error
     }
 
+    /// The children of `parent` whose names equal `filename` ignoring case.
+    private func siblings(
+        named filename: String,
+        in parent: ItemIdentifier,
+        request: Request
+    ) async throws -> [any FileProviderItem] {
+        try await base.enumerator(for: parent, request: request).allItems()
+            .filter { $0.filename.lowercased() == filename.lowercased() }
+    }
+
+    /// For ``Bug/conflictCopiesIgnoreCase``: the provider's own collision check, ignoring case,
+    /// which its conflict copies skip.
+    private func refuseCaseCollision(
+        named filename: String,
+        in parent: ItemIdentifier,
+        for identifier: ItemIdentifier?,
+        request: Request
+    ) async throws {
+        guard bug == .conflictCopiesIgnoreCase else { return }
+        if let identifier, try await isSelfOrDescendant(parent, of: identifier, request: request) { return }
+        let taken = try await siblings(named: filename, in: parent, request: request)
+        if let sibling = taken.first(where: { $0.itemIdentifier != identifier }) {
+            throw FileProviderError.collision(with: sibling)
+        }
+    }
+
     private func deleteSiblings(named filename: String, in parent: ItemIdentifier, request: Request) async throws {
-        let siblings = try await base.enumerator(for: parent, request: request).allItems()
-        for sibling in siblings where sibling.filename.lowercased() == filename.lowercased() {
+        for sibling in try await siblings(named: filename, in: parent, request: request) {
             try await base.deleteItem(
                 identifier: sibling.itemIdentifier,
                 baseVersion: sibling.itemVersion,
@@ -136,6 +168,13 @@ extension BrokenProvider {
             fields.formUnion(ItemFields.metadata)
         case .metadataConflictsIgnored where !changedFields.contains(.contents):
             version = try await current().itemVersion
+        case .conflictCopiesIgnoreCase where !changedFields.isDisjoint(with: [.filename, .parentItemIdentifier]):
+            try await refuseCaseCollision(
+                named: item.filename,
+                in: item.parentItemIdentifier,
+                for: item.itemIdentifier,
+                request: request
+            )
         case .staleWriteDropsIncoming where changedFields.contains(.contents) && !options.contains(.failOnConflict):
             let stored = try await current()
             if stored.itemVersion.contentVersion != version.contentVersion {

@@ -5,11 +5,11 @@ extension ConformanceSubject {
     /// The reference provider's subject, every instance wrapped in a ``BrokenProvider`` with `bug`.
     static func broken(by bug: Bug) -> ConformanceSubject {
         let reference = ConformanceSubject.referenceProvider(
-            caseRule: bug == .caseTwinsAllowed ? .caseSensitive : .caseInsensitive,
+            caseRule: [.caseTwinsAllowed, .conflictCopiesIgnoreCase].contains(bug) ? .caseSensitive : .caseInsensitive,
             supportsTrash: bug != .trashAsNoSuchItem
         )
         var capabilities = reference.capabilities
-        if bug == .caseTwinsAllowed { capabilities.remove(.caseSensitiveFilenames) }
+        capabilities.remove(.caseSensitiveFilenames)
         return ConformanceSubject(name: "broken: \(bug)", capabilities: capabilities) {
             var fixture = try await reference.makeFixture()
             fixture.provider = BrokenProvider(base: fixture.provider, bug: bug)

@@ -66,6 +66,7 @@ enum Bug: String, CaseIterable, Sendable {
     case untouchedFieldsOverwritten
     case metadataConflictsIgnored
     case staleWriteDropsIncoming
+    case conflictCopiesIgnoreCase
     case moveIntoDescendantIgnored
     case modifyMissingRecreates
     // Trash and deletion (rules 14 and 15)
