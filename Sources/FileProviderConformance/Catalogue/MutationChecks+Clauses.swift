@@ -7,7 +7,8 @@ extension MutationChecks {
     static let clauseChecks: [ConformanceCheck] = [
         invalidNamesInMoves, normalisationCollisions, unchangedFieldsStay, staleRename, staleMetadataEdit,
         conflictCopyBesideItsName, conflictCopyBesideLookAlike, mayAlreadyExistFile, staleDeletionAfterRename,
-        reservedContainersCannotMove, remoteConflictCopyBesideCaseVariant,
+        reservedContainersCannotMove, remoteConflictCopyBesideCaseVariant, deleteRemotelyDeleted,
+        modifyRemotelyDeleted,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"
@@ -240,6 +241,55 @@ extension MutationChecks {
         try await context.expectConflictCopyAvoids(baseName: "notes.txt", remotely: true) { name in
             caseInsensitive ? name.uppercased() : name
         }
+    }
+
+    static let deleteRemotelyDeleted = ConformanceCheck(
+        "MUT-35",
+        .mutations,
+        "deleting an item another client already deleted succeeds",
+        rule: "Rule 15 (unknown items)",
+        clauses: ["R15.3"],
+        rationale: "Two devices emptying the same folder is ordinary; a provider that answers the second deletion "
+            + "with an error makes the system retry it forever.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let file = try await context.createFile(named: "both-delete.txt")
+        let folder = try await context.createFolder(named: "Both")
+        _ = try await context.createFile(named: "inside.txt", in: folder.itemIdentifier)
+        let remote = try context.remote()
+        for item in [file, folder] {
+            context.note("remote: delete \(item.itemIdentifier)")
+            try await remote.delete(item.itemIdentifier)
+        }
+        do {
+            try await context.delete(file)
+            try await context.delete(folder, options: .recursive)
+        } catch {
+            context.fail("deleting an item another client deleted failed", expected: "success", actual: "\(error)")
+        }
+    }
+
+    static let modifyRemotelyDeleted = ConformanceCheck(
+        "MUT-36",
+        .mutations,
+        "modifying an item another client deleted fails with noSuchItem and brings nothing back",
+        rule: "Rules 13 and 16",
+        clauses: ["R13.7"],
+        rationale: "The system answers noSuchItem by asking the user or re-creating the item itself; a provider "
+            + "that quietly re-creates it resurrects a file the other device deleted.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let file = try await context.createFile(named: "gone-elsewhere.txt", contents: Data("old".utf8))
+        context.note("remote: delete \(file.itemIdentifier)")
+        try await context.remote().delete(file.itemIdentifier)
+        await context.expectError(.noSuchItem, "write to \(file.itemIdentifier), which another client deleted") {
+            try await context.write(Data("edit".utf8), to: file)
+        }
+        await context.expectError(.noSuchItem, "tag \(file.itemIdentifier), which another client deleted") {
+            try await context.modify(file, fields: .tagData, description: "set tags") { $0.tagData = Data("t".utf8) }
+        }
+        let names = try await context.list(.rootContainer).map(\.filename)
+        context.expect(!names.contains("gone-elsewhere.txt"), "the modification brought the deleted file back")
     }
 
     static let mayAlreadyExistFile = ConformanceCheck(
