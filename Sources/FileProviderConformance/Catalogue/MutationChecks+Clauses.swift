@@ -8,7 +8,7 @@ extension MutationChecks {
         invalidNamesInMoves, normalisationCollisions, unchangedFieldsStay, staleRename, staleMetadataEdit,
         conflictCopyBesideItsName, conflictCopyBesideLookAlike, mayAlreadyExistFile, staleDeletionAfterRename,
         reservedContainersCannotMove, remoteConflictCopyBesideCaseVariant, deleteRemotelyDeleted,
-        modifyRemotelyDeleted,
+        modifyRemotelyDeleted, cycleThroughRemoteMove,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"
@@ -290,6 +290,29 @@ extension MutationChecks {
         }
         let names = try await context.list(.rootContainer).map(\.filename)
         context.expect(!names.contains("gone-elsewhere.txt"), "the modification brought the deleted file back")
+    }
+
+    static let cycleThroughRemoteMove = ConformanceCheck(
+        "MUT-37",
+        .mutations,
+        "moving a folder into one another client moved into it fails with invalidArgument and changes nothing",
+        rule: "Rule 13 (no cycles)",
+        clauses: ["R13.6"],
+        rationale: "Two devices moving two folders into each other is how cycles really arise; a provider that "
+            + "checks only its own view accepts the second move and detaches both folders from the root.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let first = try await context.createFolder(named: "First")
+        let second = try await context.createFolder(named: "Second")
+        context.note("remote: move \(second.itemIdentifier) into \(first.itemIdentifier)")
+        try await context.remote().move(second.itemIdentifier, to: first.itemIdentifier)
+        await context.expectError(.invalidArgument, "move \(first.itemIdentifier) into \(second.itemIdentifier)") {
+            try await context.move(try await context.item(first.itemIdentifier), to: second.itemIdentifier)
+        }
+        let stored = try await context.item(first.itemIdentifier)
+        context.expectEqual(stored.parentItemIdentifier, .rootContainer, "the refused move changed the folder's parent")
+        let inRoot = try await context.list(.rootContainer).map(\.itemIdentifier)
+        context.expect(inRoot.contains(first.itemIdentifier), "the root no longer lists the folder")
     }
 
     static let mayAlreadyExistFile = ConformanceCheck(

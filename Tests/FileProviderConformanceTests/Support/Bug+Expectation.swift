@@ -80,7 +80,7 @@ extension Bug {
         case .metadataConflictsIgnored: BugExpectation(["R13.3"], ["MUT-27", "MUT-28"])
         case .staleWriteDropsIncoming: BugExpectation(["R13.4"], ["MUT-10", "MUT-29", "MUT-30"])
         case .conflictCopiesIgnoreCase: BugExpectation(["R13.5"], ["MUT-30", "MUT-34"])
-        case .moveIntoDescendantIgnored: BugExpectation(["R13.6"], ["MUT-12", "MODEL-01"])
+        case .moveIntoDescendantIgnored: BugExpectation(["R13.6"], ["MUT-12", "MUT-37"])
         case .modifyMissingRecreates: BugExpectation(["R13.7"], ["MUT-18", "MUT-36"])
         case .trashAsNoSuchItem: BugExpectation(["R14.4"], ["TRASH-05", "TRASH-06"])
         case .trashDeletesPermanently: BugExpectation(["R14.1"], ["TRASH-01", "TRASH-04"])
