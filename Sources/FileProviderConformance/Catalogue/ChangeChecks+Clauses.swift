@@ -126,7 +126,7 @@ extension ChangeChecks {
     static let folderReportsRemoteMoveOut = ConformanceCheck(
         "CHG-20",
         .changes,
-        "a folder's changes mention a child another client moved out",
+        "a folder's changes mention a child another client created and moved out",
         rule: "Rule 6 (a folder enumerator's changes)",
         clauses: ["R6.10", "R6.8"],
         rationale: "Remote moves reach a folder's consumer only through the folder's changes; a provider that "
@@ -136,12 +136,17 @@ extension ChangeChecks {
         let remote = try context.remote()
         let folder = try await context.createFolder(named: "Source")
         let target = try await context.createFolder(named: "Target")
-        let child = try await context.createFile(named: "traveller.txt", in: folder.itemIdentifier)
+        context.note("remote: create traveller.txt in \(folder.itemIdentifier)")
+        let child = try await remote.createItem(
+            named: "traveller.txt",
+            in: folder.itemIdentifier,
+            contents: Data("traveller".utf8)
+        )
         let anchor = try await context.anchor(folder.itemIdentifier)
-        context.note("remote: move \(child.itemIdentifier) to \(target.itemIdentifier)")
-        try await remote.move(child.itemIdentifier, to: target.itemIdentifier)
+        context.note("remote: move \(child) to \(target.itemIdentifier)")
+        try await remote.move(child, to: target.itemIdentifier)
         let changes = try await context.changes(folder.itemIdentifier, since: anchor)
-        expectMentioned(context, child.itemIdentifier, movedTo: target.itemIdentifier, in: changes)
+        expectMentioned(context, child, movedTo: target.itemIdentifier, in: changes)
     }
 
     /// Records a finding unless `changes` report `identifier` as deleted or as updated with `parent`.

@@ -81,7 +81,7 @@ enum ChangeChecks {
     static let contentEditReported = ConformanceCheck(
         "CHG-04",
         .changes,
-        "a content edit is reported with the new contentVersion",
+        "content and metadata edits are reported with their new versions",
         rule: "Rules 6 and 10 (every change, versions)",
         clauses: ["R6.2", "R10.1"],
         rationale: "An edit missing from the changes leaves stale content on every other device.",
@@ -94,6 +94,11 @@ enum ChangeChecks {
         let (updated, _) = try await changes(context, since: anchor)
         let reported = try context.require(updated[file.itemIdentifier], "the content edit was not reported")
         context.expectEqual(reported.itemVersion, written.itemVersion, "the edit was reported with another version")
+        let renamedAnchor = try await context.anchor()
+        let renamed = try await context.rename(written, to: "edited.txt")
+        let (renames, _) = try await changes(context, since: renamedAnchor)
+        let rename = try context.require(renames[file.itemIdentifier], "the metadata edit (a rename) was not reported")
+        context.expectEqual(rename.itemVersion, renamed.itemVersion, "the rename was reported with another version")
     }
 
     static let renameReported = ConformanceCheck(
@@ -388,7 +393,7 @@ enum ChangeChecks {
         .changes,
         "a replica built from changes converges after every kind of local change",
         rule: "Rules 4 and 6 (anchors, every change)",
-        clauses: ["R4.1", "R6.1", "R6.2", "R6.3", "R6.5"],
+        clauses: ["R4.1", "R6.1", "R6.2", "R6.3", "R6.4", "R6.5"],
         rationale: "This is the property the system relies on: listing once, then applying changes forever, must "
             + "equal the truth.",
         requires: .writing
@@ -402,11 +407,18 @@ enum ChangeChecks {
         let moved = try await context.move(b, to: .rootContainer)
         _ = try await context.write(Data("new".utf8), to: try await context.item(file.itemIdentifier))
         _ = try await context.rename(moved, to: "B2")
+        let inner = try await context.createFolder(named: "Inner", in: a.itemIdentifier)
+        _ = try await context.createFile(named: "deep.txt", in: inner.itemIdentifier)
         try await replica.catchUp(context: context)
-        try await replica.expectConverged(context: context, "after a move, a write and a rename")
+        try await replica.expectConverged(context: context, "after a move, a write, a rename and creations")
+        if context.capabilities.contains(.trash) {
+            _ = try await context.move(try await context.item(file.itemIdentifier), to: .trashContainer)
+            try await replica.catchUp(context: context)
+            try await replica.expectConverged(context: context, "after trashing")
+        }
         try await context.delete(try await context.item(a.itemIdentifier), options: .recursive)
         try await replica.catchUp(context: context)
-        try await replica.expectConverged(context: context, "after a deletion")
+        try await replica.expectConverged(context: context, "after a recursive deletion")
         await replica.stop()
     }
 }

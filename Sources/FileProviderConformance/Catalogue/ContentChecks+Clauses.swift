@@ -1,11 +1,11 @@
 import FileProviderKit
 import Foundation
 
-/// Content checks of multi-MiB content, modification dates, older versions and partial fetches of
-/// large files.
+/// Content checks of multi-MiB content, modification dates, older versions, partial fetches of
+/// large files and fetches of containers.
 extension ContentChecks {
     static let clauseChecks: [ConformanceCheck] = [
-        largeContent, modificationDateMovesForward, olderVersion, largePartialFetches,
+        largeContent, modificationDateMovesForward, olderVersion, largePartialFetches, containerFetches,
     ]
 
     static let largeContent = ConformanceCheck(
@@ -148,6 +148,32 @@ extension ContentChecks {
         ]
         for (range, alignment) in cases {
             try await context.expectPartialFetch(fetcher, of: file, bytes: bytes, range: range, alignment: alignment)
+        }
+    }
+
+    static let containerFetches = ConformanceCheck(
+        "CNT-12",
+        .content,
+        "fetching a nested or a trashed folder fails clearly, never with a file",
+        rule: "Rule 16 (errors)",
+        clauses: ["API.4"],
+        rationale: "Providers special-case nested or trashed items; an empty file handed out for any folder makes "
+            + "the system write it over a directory.",
+        requires: .writing
+    ) { context in
+        let outer = try await context.createFolder(named: "Outer")
+        var folders = [try await context.createFolder(named: "Inner", in: outer.itemIdentifier)]
+        if context.capabilities.contains(.trash) {
+            let doomed = try await context.createFolder(named: "Doomed")
+            folders.append(try await context.move(doomed, to: .trashContainer))
+        }
+        for folder in folders {
+            await context.expectError(
+                [.invalidArgument, .featureUnsupported],
+                "fetchContents of the folder \(folder.itemIdentifier)"
+            ) {
+                try await context.fetch(folder.itemIdentifier)
+            }
         }
     }
 }

@@ -74,7 +74,8 @@ extension EnumerationChecks {
             if let listed = result.items.first {
                 try await context.delete(ItemSnapshot(listed))
             }
-            let doomed = names.last { !deleted.contains($0) && !seen.contains($0) }
+            let cursor = seen.filter { names.contains($0) }.max() ?? ""
+            let doomed = names.last { !deleted.contains($0) && !seen.contains($0) && $0 > cursor }
             if let doomed,
                 let item = try await context.list(folder.itemIdentifier, pageSize: 50).first(where: {
                     $0.filename == doomed
@@ -83,7 +84,9 @@ extension EnumerationChecks {
                 try await context.delete(item)
                 deleted.insert(doomed)
             }
-            _ = try await context.createFile(named: "0-before-\(round).txt", in: folder.itemIdentifier)
+            if round.isMultiple(of: 2) {
+                _ = try await context.createFile(named: "0-before-\(round).txt", in: folder.itemIdentifier)
+            }
             _ = try await context.createFile(named: "zz-after-\(round).txt", in: folder.itemIdentifier)
         }
         for name in names where !deleted.contains(name) {

@@ -125,13 +125,24 @@ enum EnumerationChecks {
     static let sortedByDate = ConformanceCheck(
         "ENUM-05",
         .enumeration,
-        "a listing from the date-sorted initial page is in modification-date order across pages",
+        "a listing from the date-sorted initial page is in modification-date order across pages, after date edits",
         rule: "Rule 2 (pages)",
         clauses: ["R2.4"],
         rationale: "Recents and date-sorted views depend on the order; a listing out of order makes rows jump.",
         requires: .writing
     ) { context in
         let (folder, names) = try await populatedFolder(context, count: 7, named: "ByDate")
+        let base = Date(timeIntervalSince1970: 1_500_000_000)
+        for (position, child) in try await context.list(folder.itemIdentifier).enumerated() {
+            let date = base.addingTimeInterval(Double(position * 3 % names.count) * 3_600)
+            _ = try await context.modify(
+                child,
+                fields: .contentModificationDate,
+                description: "set its date to \(date)"
+            ) {
+                $0.contentModificationDate = date
+            }
+        }
         let listed = try await context.list(folder.itemIdentifier, pageSize: 3, startingAt: .initialPageSortedByDate)
         context.expectEqual(listed.map(\.filename).sorted(), names, "the date-sorted listing lost or repeated children")
         let dates = listed.map { $0.contentModificationDate ?? .distantPast }

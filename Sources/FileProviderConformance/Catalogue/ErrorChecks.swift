@@ -59,6 +59,15 @@ enum ErrorChecks {
             $0.filename = "three.txt"
         }
         _ = try? await context.createFile(named: "one.txt", in: folder.itemIdentifier)
+        let unreadable = context.template(named: "unreadable.txt", in: folder.itemIdentifier, contentType: .plainText)
+        context.note("createItem(\"unreadable.txt\") from a contents file that does not exist")
+        _ = try? await context.provider.createItem(
+            basedOn: unreadable,
+            fields: [.filename, .parentItemIdentifier, .contents],
+            contents: context.missingFileURL(),
+            options: [],
+            request: Request()
+        )
         _ = try? await context.delete(folder)
         let after = ItemDigest.map(try await context.tree())
         let differences = ItemDigest.differences(after, before)

@@ -7,7 +7,8 @@ extension MutationChecks {
     static let clauseChecks: [ConformanceCheck] = [
         invalidNamesInMoves, normalisationCollisions, unchangedFieldsStay, staleRename, staleMetadataEdit,
         conflictCopyBesideItsName, conflictCopyBesideLookAlike, mayAlreadyExistFile, staleDeletionAfterRename,
-        reservedContainersCannotMove,
+        reservedContainersCannotMove, remoteConflictCopyBesideCaseVariant, deleteRemotelyDeleted,
+        modifyRemotelyDeleted, cycleThroughRemoteMove,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"
@@ -74,6 +75,11 @@ extension MutationChecks {
         }
         let folder = try await context.createFolder(named: "Sub")
         let traveller = try await context.createFile(named: decomposed, in: folder.itemIdentifier)
+        context.expect(
+            Array(traveller.filename.unicodeScalars) == Array(decomposed.unicodeScalars),
+            "the decomposed name did not come back exactly as written",
+            actual: traveller.filename.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+        )
         await context.expectError(.filenameCollision, "move the decomposed name next to the precomposed one") {
             try await context.move(traveller, to: .rootContainer)
         }
@@ -219,6 +225,94 @@ extension MutationChecks {
             let lookAlike = name.decomposedStringWithCanonicalMapping
             return caseInsensitive ? lookAlike.uppercased() : lookAlike
         }
+    }
+
+    static let remoteConflictCopyBesideCaseVariant = ConformanceCheck(
+        "MUT-34",
+        .mutations,
+        "a conflict with another client's edit makes a copy that collides with no sibling under the case rule",
+        rule: "Rule 13 (no bytes lost) and rule 11 (collisions)",
+        clauses: ["R13.5", "R13.4"],
+        rationale: "Conflicts mostly come from edits on other devices; a provider whose conflict copies skip the "
+            + "collision check it applies to creations places a copy next to a case variant of its name.",
+        requires: [.writing, .conflictCopies, .remoteChanges]
+    ) { context in
+        let caseInsensitive = !context.capabilities.contains(.caseSensitiveFilenames)
+        try await context.expectConflictCopyAvoids(baseName: "notes.txt", remotely: true) { name in
+            caseInsensitive ? name.uppercased() : name
+        }
+    }
+
+    static let deleteRemotelyDeleted = ConformanceCheck(
+        "MUT-35",
+        .mutations,
+        "deleting an item another client already deleted succeeds",
+        rule: "Rule 15 (unknown items)",
+        clauses: ["R15.3"],
+        rationale: "Two devices emptying the same folder is ordinary; a provider that answers the second deletion "
+            + "with an error makes the system retry it forever.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let file = try await context.createFile(named: "both-delete.txt")
+        let folder = try await context.createFolder(named: "Both")
+        _ = try await context.createFile(named: "inside.txt", in: folder.itemIdentifier)
+        let remote = try context.remote()
+        for item in [file, folder] {
+            context.note("remote: delete \(item.itemIdentifier)")
+            try await remote.delete(item.itemIdentifier)
+        }
+        do {
+            try await context.delete(file)
+            try await context.delete(folder, options: .recursive)
+        } catch {
+            context.fail("deleting an item another client deleted failed", expected: "success", actual: "\(error)")
+        }
+    }
+
+    static let modifyRemotelyDeleted = ConformanceCheck(
+        "MUT-36",
+        .mutations,
+        "modifying an item another client deleted fails with noSuchItem and brings nothing back",
+        rule: "Rules 13 and 16",
+        clauses: ["R13.7"],
+        rationale: "The system answers noSuchItem by asking the user or re-creating the item itself; a provider "
+            + "that quietly re-creates it resurrects a file the other device deleted.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let file = try await context.createFile(named: "gone-elsewhere.txt", contents: Data("old".utf8))
+        context.note("remote: delete \(file.itemIdentifier)")
+        try await context.remote().delete(file.itemIdentifier)
+        await context.expectError(.noSuchItem, "write to \(file.itemIdentifier), which another client deleted") {
+            try await context.write(Data("edit".utf8), to: file)
+        }
+        await context.expectError(.noSuchItem, "tag \(file.itemIdentifier), which another client deleted") {
+            try await context.modify(file, fields: .tagData, description: "set tags") { $0.tagData = Data("t".utf8) }
+        }
+        let names = try await context.list(.rootContainer).map(\.filename)
+        context.expect(!names.contains("gone-elsewhere.txt"), "the modification brought the deleted file back")
+    }
+
+    static let cycleThroughRemoteMove = ConformanceCheck(
+        "MUT-37",
+        .mutations,
+        "moving a folder into one another client moved into it fails with invalidArgument and changes nothing",
+        rule: "Rule 13 (no cycles)",
+        clauses: ["R13.6"],
+        rationale: "Two devices moving two folders into each other is how cycles really arise; a provider that "
+            + "checks only its own view accepts the second move and detaches both folders from the root.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let first = try await context.createFolder(named: "First")
+        let second = try await context.createFolder(named: "Second")
+        context.note("remote: move \(second.itemIdentifier) into \(first.itemIdentifier)")
+        try await context.remote().move(second.itemIdentifier, to: first.itemIdentifier)
+        await context.expectError(.invalidArgument, "move \(first.itemIdentifier) into \(second.itemIdentifier)") {
+            try await context.move(try await context.item(first.itemIdentifier), to: second.itemIdentifier)
+        }
+        let stored = try await context.item(first.itemIdentifier)
+        context.expectEqual(stored.parentItemIdentifier, .rootContainer, "the refused move changed the folder's parent")
+        let inRoot = try await context.list(.rootContainer).map(\.itemIdentifier)
+        context.expect(inRoot.contains(first.itemIdentifier), "the root no longer lists the folder")
     }
 
     static let mayAlreadyExistFile = ConformanceCheck(

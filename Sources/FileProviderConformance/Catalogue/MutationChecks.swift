@@ -272,7 +272,7 @@ enum MutationChecks {
     static let renameCollision = ConformanceCheck(
         "MUT-11",
         .mutations,
-        "renaming onto a sibling's name fails with filenameCollision and changes nothing",
+        "renaming onto a sibling's name, or its case variant, fails with filenameCollision and changes nothing",
         rule: "Rule 11 (collisions)",
         clauses: ["R11.2", "R16.1"],
         rationale: "A rename that overwrites a sibling deletes a file the user never touched.",
@@ -280,8 +280,20 @@ enum MutationChecks {
     ) { context in
         let keep = try await context.createFile(named: "keep.txt", contents: Data("keep".utf8))
         let mover = try await context.createFile(named: "mover.txt")
-        await context.expectError(.filenameCollision, "rename \(mover.itemIdentifier) to \"keep.txt\"") {
+        let error = await context.expectError(.filenameCollision, "rename \(mover.itemIdentifier) to \"keep.txt\"") {
             try await context.rename(mover, to: "keep.txt")
+        }
+        if let error {
+            context.expectEqual(
+                error.item?.itemIdentifier,
+                keep.itemIdentifier,
+                "filenameCollision does not carry the sibling"
+            )
+        }
+        if !context.capabilities.contains(.caseSensitiveFilenames) {
+            await context.expectError(.filenameCollision, "rename \(mover.itemIdentifier) to \"KEEP.txt\"") {
+                try await context.rename(mover, to: "KEEP.txt")
+            }
         }
         let stored = try await context.item(mover.itemIdentifier)
         context.expectEqual(stored.filename, "mover.txt", "the refused rename changed the name")
@@ -391,8 +403,12 @@ enum MutationChecks {
         let error = await context.expectError(.deletionRejected, "delete \(file.itemIdentifier) on its stale version") {
             try await context.delete(file.itemIdentifier, baseVersion: file.itemVersion)
         }
-        if let carried = error?.item {
-            context.expectEqual(carried.itemVersion, written.itemVersion, "deletionRejected carries another version")
+        if let error {
+            context.expectEqual(
+                error.item?.itemVersion,
+                written.itemVersion,
+                "deletionRejected does not carry the current item"
+            )
         }
         let (data, _) = try await context.fetch(file.itemIdentifier)
         context.expectEqual(data, Data("b".utf8), "the rejected deletion changed the file")

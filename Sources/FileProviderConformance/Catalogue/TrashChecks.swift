@@ -9,9 +9,9 @@ enum TrashChecks {
     static let trashRoundTrip = ConformanceCheck(
         "TRASH-01",
         .trash,
-        "trashing moves the item to the trash under the same identifier",
+        "trashing moves the item to the trash under the same identifier, listed there and in the working set",
         rule: "Rule 14 (trash)",
-        clauses: ["R14.1", "R9.1"],
+        clauses: ["R14.1", "R9.1", "R8.2"],
         rationale: "Trash is a move: an item that changes identifier in the trash cannot be restored with its history.",
         requires: [.writing, .trash],
         tier: .smoke
@@ -24,6 +24,12 @@ enum TrashChecks {
         context.expect(inTrash.contains(file.itemIdentifier), "the trash does not list the trashed item")
         let inRoot = try await context.list(.rootContainer).map(\.itemIdentifier)
         context.expect(!inRoot.contains(file.itemIdentifier), "the trashed item is still listed in its old folder")
+        let inWorkingSet = try await context.list(.workingSet).first { $0.itemIdentifier == file.itemIdentifier }
+        context.expectEqual(
+            inWorkingSet?.parentItemIdentifier,
+            .trashContainer,
+            "the working set does not list the trashed item under the trash"
+        )
     }
 
     static let restore = ConformanceCheck(
@@ -53,21 +59,32 @@ enum TrashChecks {
     static let deleteFromTrash = ConformanceCheck(
         "TRASH-03",
         .trash,
-        "deleting from the trash is permanent and reported",
+        "deleting from the trash is permanent and reported, for a folder's descendants too",
         rule: "Rules 14 and 6",
         clauses: ["R14.3", "R6.5"],
         rationale: "Emptying the trash must remove the item everywhere, or it reappears on other devices.",
         requires: [.writing, .trash]
     ) { context in
         let file = try await context.createFile(named: "final.txt")
+        let folder = try await context.createFolder(named: "Final")
+        let child = try await context.createFile(named: "inside.txt", in: folder.itemIdentifier)
         let trashed = try await context.move(file, to: .trashContainer)
+        let trashedFolder = try await context.move(folder, to: .trashContainer)
         let anchor = try await context.anchor()
         try await context.delete(trashed)
-        await context.expectError(.noSuchItem, "item(for: \(file.itemIdentifier)) after deleting it from the trash") {
-            try await context.provider.item(for: file.itemIdentifier, request: Request())
+        try await context.delete(trashedFolder, options: .recursive)
+        for identifier in [file.itemIdentifier, child.itemIdentifier] {
+            await context.expectError(.noSuchItem, "item(for: \(identifier)) after deleting it from the trash") {
+                try await context.provider.item(for: identifier, request: Request())
+            }
         }
         let (_, deleted) = try await ChangeChecks.changes(context, since: anchor)
-        context.expect(deleted.contains(file.itemIdentifier), "the deletion from the trash was not reported")
+        for identifier in [file.itemIdentifier, folder.itemIdentifier, child.itemIdentifier] {
+            context.expect(
+                deleted.contains(identifier),
+                "the deletion of \(identifier) from the trash was not reported"
+            )
+        }
     }
 
     static let trashReported = ConformanceCheck(

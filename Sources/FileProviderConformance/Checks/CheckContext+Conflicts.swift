@@ -9,16 +9,23 @@ extension CheckContext {
         caseRule.collide(lhs, rhs)
     }
 
-    /// Creates `name` in `folder` with "base" bytes, writes "server" bytes on it, then writes
-    /// `incoming` on its first, stale version without `failOnConflict`, and returns the item and
-    /// the folder's children after the conflict.
+    /// Creates `name` in `folder` with "base" bytes, writes "server" bytes on it (through this
+    /// provider, or as another client when `remotely`), then writes `incoming` on its first, stale
+    /// version without `failOnConflict`, and returns the item and the folder's children after the
+    /// conflict.
     func makeConflict(
         named name: String,
         in folder: ItemIdentifier,
-        incoming: Data
+        incoming: Data,
+        remotely: Bool = false
     ) async throws -> (item: ItemSnapshot, children: [ItemSnapshot]) {
         let original = try await createFile(named: name, in: folder, contents: Data("base".utf8))
-        _ = try await write(Data("server".utf8), to: original)
+        if remotely {
+            note("remote: write \"server\" on \(original.itemIdentifier)")
+            try await remote().replaceContents(of: original.itemIdentifier, with: Data("server".utf8))
+        } else {
+            _ = try await write(Data("server".utf8), to: original)
+        }
         _ = try await modify(
             original,
             fields: .contents,
@@ -45,15 +52,18 @@ extension CheckContext {
     /// Learns the name a conflict copy of `name` gets in an empty folder, then makes the same
     /// conflict in a folder that already holds a sibling named `sibling(copyName)`, and records a
     /// finding when any two names collide, when a side's bytes are lost, or when the sibling changed.
+    /// With `remotely`, another client writes the server's side (see ``makeConflict(named:in:incoming:remotely:)``).
     func expectConflictCopyAvoids(
         baseName name: String,
+        remotely: Bool = false,
         sibling: (String) -> String
     ) async throws {
         let learning = try await createFolder(named: "Learn")
         let (learned, children) = try await makeConflict(
             named: name,
             in: learning.itemIdentifier,
-            incoming: Data("incoming".utf8)
+            incoming: Data("incoming".utf8),
+            remotely: remotely
         )
         let copy = try require(
             children.first { $0.itemIdentifier != learned.itemIdentifier },
@@ -69,7 +79,8 @@ extension CheckContext {
         let (item, crowded) = try await makeConflict(
             named: name,
             in: folder.itemIdentifier,
-            incoming: Data("mine".utf8)
+            incoming: Data("mine".utf8),
+            remotely: remotely
         )
         expectNoCollisions(crowded, "after a conflict next to \"\(siblingName)\"")
         let (serverBytes, _) = try await fetch(item.itemIdentifier)

@@ -4,187 +4,236 @@ import Foundation
 /// The reference provider's enumerator with one bug added.
 final class BrokenEnumerator: Enumerator {
     let base: any Enumerator
-    let bug: Bug
-    let tracker: ParentTracker
+    let container: ItemIdentifier
+    let provider: BrokenProvider
     /// For ``Bug/anchorAfterListing``: the listing as it was when the enumerator was made.
     let snapshot: [any FileProviderItem]
-    /// For ``Bug/continuationInEnumerator``: continuation anchors only this enumerator understands.
-    private let continuations = LockedValue<[SyncAnchor: SyncAnchor]>([:])
+    /// For ``Bug/continuationInEnumerator`` and ``Bug/pagesTiedToEnumerator``: tokens only this
+    /// enumerator understands, with the provider's own.
+    private let tokens = LockedValue<[Data: Data]>([:])
 
-    init(base: any Enumerator, bug: Bug, tracker: ParentTracker, snapshot: [any FileProviderItem]) {
+    var bug: Bug { provider.bug }
+
+    init(base: any Enumerator, container: ItemIdentifier, provider: BrokenProvider, snapshot: [any FileProviderItem]) {
         self.base = base
-        self.bug = bug
-        self.tracker = tracker
+        self.container = container
+        self.provider = provider
         self.snapshot = snapshot
     }
 
     func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async {
         switch bug {
         case .anchorAfterListing:
-            let offset = page.isInitial ? 0 : Int(String(decoding: page.rawValue, as: UTF8.self)) ?? 0
-            let end = min(snapshot.count, offset + observer.suggestedPageSize)
-            observer.didEnumerate(Array(snapshot[offset..<end]))
-            observer.finishEnumerating(upTo: end < snapshot.count ? try? Page(Data("\(end)".utf8)) : nil)
+            await list(snapshot, to: observer, startingAt: page, prefix: "")
             return
-        case .neverFinishes:
-            try? await Task.sleep(for: .seconds(3_600))
-            return
-        case .oversizePages:
-            let widened = Interceptor(
-                pageSize: observer.suggestedPageSize * 3,
-                forwardingTo: observer,
-                bug: bug,
-                tracker: tracker
-            )
-            await base.enumerateItems(for: widened, startingAt: page)
+        case .offsetPagination:
+            await listByOffset(to: observer, startingAt: page)
             return
         default:
-            await base.enumerateItems(
-                for: Interceptor(
-                    pageSize: observer.suggestedPageSize,
-                    forwardingTo: observer,
-                    bug: bug,
-                    tracker: tracker
-                ),
-                startingAt: page
-            )
+            break
+        }
+        if await hangs() { return }
+        var start = page
+        if bug == .dateOrderIgnored, page == .initialPageSortedByDate { start = .initialPageSortedByName }
+        if bug == .pagesTiedToEnumerator, !page.isInitial {
+            guard let own = tokens.withLock({ $0[page.rawValue] }), let ownPage = try? Page(own) else {
+                observer.finishEnumeratingWithError(FileProviderError(.pageExpired, message: "Unknown cursor."))
+                return
+            }
+            start = ownPage
+        }
+        var interceptor = PageInterceptor(forwardingTo: observer, enumerator: self, isContinuation: !page.isInitial)
+        await run { [interceptor, start] in await self.base.enumerateItems(for: interceptor, startingAt: start) }
+        if bug == .expiredPageRestartsListing, case .error(let error)? = interceptor.finish, Self.isExpiry(error) {
+            interceptor = PageInterceptor(forwardingTo: observer, enumerator: self, isContinuation: false)
+            await base.enumerateItems(for: interceptor, startingAt: .initialPageSortedByName)
+        }
+        switch interceptor.finish {
+        case .page(let next)?:
+            finish(observer, upTo: next)
+        case .error(let error)?:
+            if bug == .garbagePageSucceeds, Self.isExpiry(error) {
+                observer.finishEnumerating(upTo: nil)
+            } else if bug != .noFinish {
+                observer.finishEnumeratingWithError(provider.outgoing(error))
+            }
+        case nil:
+            break
         }
     }
 
-    func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
-        var start = anchor
-        if bug == .continuationInEnumerator, anchor.rawValue.starts(with: Data("continuation-".utf8)) {
-            guard let real = continuations.withLock({ $0[anchor] }) else {
-                observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
-                return
-            }
-            start = real
+    private func finish(_ observer: any EnumerationObserver, upTo next: Page?) {
+        switch bug {
+        case .truncatesPagination:
+            observer.finishEnumerating(upTo: nil)
+        case .noFinish:
+            break
+        case .reportsAfterFinish:
+            observer.finishEnumerating(upTo: next)
+            observer.finishEnumerating(upTo: nil)
+        case .pagesTiedToEnumerator:
+            guard let next else { return observer.finishEnumerating(upTo: nil) }
+            let token = Data("cursor-\(UUID().uuidString)".utf8)
+            tokens.withLock { $0[token] = next.rawValue }
+            observer.finishEnumerating(upTo: try? Page(token))
+        default:
+            observer.finishEnumerating(upTo: next)
         }
-        let interceptor = ChangeInterceptor(forwardingTo: observer, bug: bug, tracker: tracker, requested: anchor)
-        await base.enumerateChanges(for: interceptor, from: start)
-        if case .anchor(let next, let moreComing)? = interceptor.finish {
-            switch bug {
-            case .unchangedContinuationAnchor where moreComing:
-                observer.finishEnumeratingChanges(upTo: anchor, moreComing: true)
-            case .continuationInEnumerator where moreComing:
-                let token = (try? SyncAnchor(Data("continuation-\(UUID().uuidString)".utf8))) ?? next
-                continuations.withLock { $0[token] = next }
-                observer.finishEnumeratingChanges(upTo: token, moreComing: true)
-            default:
-                observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
-            }
-        } else if case .error(let error)? = interceptor.finish {
-            if bug == .garbageAnchorSucceeds, (error as? FileProviderError)?.code == .syncAnchorExpired,
-                let current = try? await base.currentSyncAnchor()
+    }
+
+    /// For ``Bug/offsetPagination``: pages are offsets into a fresh listing.
+    private func listByOffset(to observer: any EnumerationObserver, startingAt page: Page) async {
+        let byDate = page == .initialPageSortedByDate || page.rawValue.starts(with: Data("date:".utf8))
+        do {
+            let items = try await base.allItems(
+                startingAt: byDate ? .initialPageSortedByDate : .initialPageSortedByName,
+                suggestedPageSize: 10_000
+            )
+            await list(items, to: observer, startingAt: page, prefix: byDate ? "date:" : "name:")
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
+        }
+    }
+
+    /// Hands out `items` in pages whose tokens are offsets.
+    private func list(
+        _ items: [any FileProviderItem],
+        to observer: any EnumerationObserver,
+        startingAt page: Page,
+        prefix: String
+    ) async {
+        let token = String(decoding: page.rawValue, as: UTF8.self)
+        let offset = page.isInitial ? 0 : Int(token.dropFirst(prefix.count)) ?? 0
+        let end = min(items.count, offset + observer.suggestedPageSize)
+        observer.didEnumerate(handOut(Array(items[min(offset, end)..<end])))
+        observer.finishEnumerating(upTo: end < items.count ? try? Page(Data("\(prefix)\(end)".utf8)) : nil)
+    }
+
+    func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
+        if bug == .noFinish { return }
+        if await hangs() { return }
+        let start = ownAnchor(for: anchor)
+        guard let start else {
+            observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
+            return
+        }
+        let interceptor = ChangeInterceptor(forwardingTo: observer, enumerator: self)
+        await run { await self.base.enumerateChanges(for: interceptor, from: start) }
+        switch interceptor.finish {
+        case .anchor(let next, let moreComing)?:
+            if bug == .quietChangesReportRoot, !moreComing,
+                let root = try? await provider.item(for: .rootContainer, request: Request())
             {
-                observer.finishEnumeratingChanges(upTo: current, moreComing: false)
-            } else {
-                observer.finishEnumeratingWithError(error)
+                observer.didUpdate([root])
             }
+            finishChanges(observer, asked: anchor, next: next, moreComing: moreComing)
+        case .error(let error)?:
+            if Self.isExpiry(error), bug == .garbageAnchorSucceeds, let current = try? await base.currentSyncAnchor() {
+                observer.finishEnumeratingChanges(upTo: current, moreComing: false)
+            } else if Self.isExpiry(error), bug == .expiredAnchorRelistsAsChanges {
+                await relist(to: observer)
+            } else {
+                observer.finishEnumeratingWithError(provider.outgoing(error))
+            }
+        case nil:
+            break
+        }
+    }
+
+    /// The provider's own anchor for one the bug handed out; `nil` when the bug has lost it.
+    private func ownAnchor(for anchor: SyncAnchor) -> SyncAnchor? {
+        switch bug {
+        case .continuationInEnumerator where anchor.rawValue.starts(with: Data("continuation-".utf8)):
+            return tokens.withLock({ $0[anchor.rawValue] }).flatMap { try? SyncAnchor($0) }
+        case .quietAnchorDrifts where anchor.rawValue.starts(with: Self.driftPrefix):
+            return try? SyncAnchor(anchor.rawValue.dropFirst(Self.driftPrefix.count + 8))
+        default:
+            return anchor
+        }
+    }
+
+    private func finishChanges(_ observer: any ChangeObserver, asked: SyncAnchor, next: SyncAnchor, moreComing: Bool) {
+        switch bug {
+        case .unchangedContinuationAnchor where moreComing:
+            observer.finishEnumeratingChanges(upTo: asked, moreComing: true)
+        case .continuationInEnumerator where moreComing:
+            let token = Data("continuation-\(UUID().uuidString)".utf8)
+            tokens.withLock { $0[token] = next.rawValue }
+            observer.finishEnumeratingChanges(upTo: (try? SyncAnchor(token)) ?? next, moreComing: true)
+        case .moreComingDropped:
+            observer.finishEnumeratingChanges(upTo: next, moreComing: false)
+        case .reportsAfterFinish:
+            observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
+            observer.finishEnumeratingChanges(upTo: next, moreComing: false)
+        default:
+            observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
+        }
+    }
+
+    /// For ``Bug/expiredAnchorRelistsAsChanges``: the whole listing, as updates.
+    private func relist(to observer: any ChangeObserver) async {
+        do {
+            let items = try await base.allItems(suggestedPageSize: 10_000)
+            let current = try await base.currentSyncAnchor()
+            for start in stride(from: 0, to: items.count, by: max(1, observer.suggestedBatchSize)) {
+                observer.didUpdate(handOut(Array(items[start..<min(items.count, start + observer.suggestedBatchSize)])))
+            }
+            observer.finishEnumeratingChanges(upTo: current, moreComing: false)
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
         }
     }
 
     func currentSyncAnchor() async throws -> SyncAnchor {
-        try await base.currentSyncAnchor()
-    }
-}
-
-/// Forwards a page to the real observer, changing it the way the bug does.
-private final class Interceptor: EnumerationObserver {
-    let suggestedPageSize: Int
-    let observer: any EnumerationObserver
-    let bug: Bug
-    let tracker: ParentTracker
-
-    init(pageSize: Int, forwardingTo observer: any EnumerationObserver, bug: Bug, tracker: ParentTracker) {
-        self.suggestedPageSize = pageSize
-        self.observer = observer
-        self.bug = bug
-        self.tracker = tracker
+        let anchor = try await provider.perform { try await self.base.currentSyncAnchor() }
+        guard bug == .quietAnchorDrifts else { return anchor }
+        let number = withUnsafeBytes(of: provider.memory.nextAnchorNumber().bigEndian) { Data($0) }
+        return (try? SyncAnchor(Self.driftPrefix + number + anchor.rawValue)) ?? anchor
     }
 
-    func didEnumerate(_ items: [any FileProviderItem]) {
-        tracker.record(items)
-        observer.didEnumerate(items)
+    func invalidate() async {
+        await base.invalidate()
+        if bug == .invalidationIsSticky { provider.memory.invalidated = true }
     }
 
-    func finishEnumerating(upTo nextPage: Page?) {
+    /// `items` as this enumerator hands them out.
+    func handOut(_ items: [any FileProviderItem]) -> [any FileProviderItem] {
+        provider.memory.record(items)
+        var result = items.map(provider.outgoing)
+        guard container == .workingSet else { return result }
         switch bug {
-        case .truncatesPagination: observer.finishEnumerating(upTo: nil)
-        case .noFinish: break
-        default: observer.finishEnumerating(upTo: nextPage)
-        }
-    }
-
-    func finishEnumeratingWithError(_ error: any Error) {
-        if bug == .garbagePageSucceeds, (error as? FileProviderError)?.code == .pageExpired {
-            observer.finishEnumerating(upTo: nil)
-        } else if bug != .noFinish {
-            observer.finishEnumeratingWithError(error)
-        }
-    }
-}
-
-/// Forwards a batch of changes to the real observer, changing it the way the bug does, and keeps
-/// the finish for the enumerator to decide on.
-private final class ChangeInterceptor: ChangeObserver {
-    enum Finish {
-        case anchor(SyncAnchor, moreComing: Bool)
-        case error(any Error)
-    }
-
-    let observer: any ChangeObserver
-    let bug: Bug
-    let tracker: ParentTracker
-    private let state = LockedValue<Finish?>(nil)
-
-    var suggestedBatchSize: Int { observer.suggestedBatchSize }
-    var finish: Finish? { state.withLock { $0 } }
-
-    init(forwardingTo observer: any ChangeObserver, bug: Bug, tracker: ParentTracker, requested: SyncAnchor) {
-        self.observer = observer
-        self.bug = bug
-        self.tracker = tracker
-    }
-
-    func didUpdate(_ updatedItems: [any FileProviderItem]) {
-        var items = updatedItems
-        switch bug {
-        case .movesAsDeletions:
-            let moved = items.filter { item in
-                tracker.parent(of: item.itemIdentifier).map { $0 != item.parentItemIdentifier } ?? false
+        case .workingSetOmitsTrash:
+            result.removeAll { $0.parentItemIdentifier == .trashContainer }
+        case .workingSetParentIsWorkingSet:
+            result = result.map { item in
+                var moved = ItemSnapshot(item)
+                moved.parentItemIdentifier = .workingSet
+                return moved
             }
-            items.removeAll { item in moved.contains { $0.itemIdentifier == item.itemIdentifier } }
-            if !moved.isEmpty { observer.didDeleteItems(withIdentifiers: moved.map(\.itemIdentifier)) }
-        case .childrenBeforeParents:
-            items.reverse()
         default:
             break
         }
-        tracker.record(items)
-        observer.didUpdate(items)
+        return result
     }
 
-    func didDeleteItems(withIdentifiers deletedItemIdentifiers: [ItemIdentifier]) {
-        switch bug {
-        case .missesDeletions:
-            return
-        case .descendantDeletionsDropped:
-            let deleted = Set(deletedItemIdentifiers)
-            let kept = deletedItemIdentifiers.filter { identifier in
-                tracker.parent(of: identifier).map { !deleted.contains($0) } ?? true
-            }
-            observer.didDeleteItems(withIdentifiers: kept)
-        default:
-            observer.didDeleteItems(withIdentifiers: deletedItemIdentifiers)
+    /// For ``Bug/neverFinishes``: waits until cancelled, then returns `true`.
+    private func hangs() async -> Bool {
+        guard bug == .neverFinishes else { return false }
+        try? await Task.sleep(for: .seconds(3_600))
+        return true
+    }
+
+    private func run(_ body: @escaping @Sendable () async -> Void) async {
+        if bug == .cancellationIgnored {
+            await Task { await body() }.value
+        } else {
+            await body()
         }
     }
 
-    func finishEnumeratingChanges(upTo anchor: SyncAnchor, moreComing: Bool) {
-        state.withLock { $0 = .anchor(anchor, moreComing: moreComing) }
-    }
+    private static let driftPrefix = Data("drift:".utf8)
 
-    func finishEnumeratingWithError(_ error: any Error) {
-        state.withLock { $0 = .error(error) }
+    private static func isExpiry(_ error: any Error) -> Bool {
+        (error as? FileProviderError)?.code == .syncAnchorExpired
     }
 }

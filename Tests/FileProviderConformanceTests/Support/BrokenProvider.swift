@@ -1,26 +1,21 @@
 import FileProviderKit
 import Foundation
-import InMemoryFileProvider
 
 /// The reference provider with one bug added, the way real providers get it wrong.
-final class BrokenProvider: FileProvider {
-    let base: InMemoryFileProvider
+final class BrokenProvider: PartialContentFetching {
+    let base: any FileProvider
     let bug: Bug
-    let tracker = ParentTracker()
-    private let lookups = LockedValue<UInt64>(0)
+    let memory = BugMemory()
 
-    init(base: InMemoryFileProvider, bug: Bug) {
+    init(base: any FileProvider, bug: Bug) {
         self.base = base
         self.bug = bug
     }
 
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
-        let item = try await base.item(for: identifier, request: request)
-        guard bug == .spuriousVersionBumps else { return item }
-        let count = lookups.withLock { value in
-            value += 1
-            return value
-        }
+        let item = try await perform { try await self.base.item(for: identifier, request: request) }
+        guard bug == .spuriousVersionBumps else { return outgoing(item) }
+        let count = memory.nextLookupNumber()
         var bumped = ItemSnapshot(item)
         bumped.itemVersion = ItemVersion(contentRevision: 1_000_000 + count, metadataRevision: 1_000_000 + count)
         return bumped
@@ -33,104 +28,82 @@ final class BrokenProvider: FileProvider {
     ) async throws
         -> FetchedContents
     {
-        try await base.fetchContents(for: identifier, version: version, request: request)
-    }
-
-    func createItem(
-        basedOn template: any FileProviderItem,
-        fields: ItemFields,
-        contents: URL?,
-        options: CreateItemOptions,
-        request: Request
-    ) async throws -> ItemMutationResult? {
-        if bug == .collisionOverwrites {
-            let siblings = try await base.enumerator(for: template.parentItemIdentifier, request: request).allItems()
-            for sibling in siblings where sibling.filename.lowercased() == template.filename.lowercased() {
-                try await base.deleteItem(
-                    identifier: sibling.itemIdentifier,
-                    baseVersion: sibling.itemVersion,
-                    options: .recursive,
-                    request: request
-                )
-            }
+        let requested = bug == .oldVersionServesLatest ? nil : version.map(incoming)
+        if bug == .folderFetchReturnsEmptyFile,
+            try await base.item(for: identifier, request: request).contentType == .folder
+        {
+            let url = ScratchFile.unique()
+            try Data().write(to: url)
+            return FetchedContents(url: url, item: outgoing(try await base.item(for: identifier, request: request)))
         }
-        let result = try await base.createItem(
-            basedOn: template,
-            fields: fields,
-            contents: contents,
-            options: options,
-            request: request
-        )
-        if let item = result?.item { tracker.record([item]) }
-        return result
-    }
-
-    func modifyItem(
-        _ item: any FileProviderItem,
-        baseVersion: ItemVersion,
-        changedFields: ItemFields,
-        contents: URL?,
-        options: ModifyItemOptions,
-        request: Request
-    ) async throws -> ItemMutationResult {
-        var version = baseVersion
-        var fields = changedFields
-        var effectiveOptions = options
+        var fetched = try await perform {
+            try await self.base.fetchContents(for: identifier, version: requested, request: request)
+        }
+        fetched.item = outgoing(fetched.item)
         switch bug {
-        case .lastWriterWins:
-            version = try await base.item(for: item.itemIdentifier, request: request).itemVersion
-            effectiveOptions.remove(.failOnConflict)
-        case .oneFieldPerModify:
-            fields = ItemFields(rawValue: changedFields.rawValue & (~changedFields.rawValue + 1))
+        case .fetchHandsOutCacheFile:
+            let key = "\(identifier)-\(fetched.item.itemVersion.contentVersion.base64EncodedString())"
+            if let cached = memory.cachedFile(key) { return FetchedContents(url: cached, item: fetched.item) }
+            memory.cache(fetched.url, as: key)
+        case .contentTruncatedToBlocks:
+            let bytes = try Data(contentsOf: fetched.url)
+            if bytes.count > 4_096 { try bytes.prefix(bytes.count / 4_096 * 4_096).write(to: fetched.url) }
         default:
             break
         }
-        var result = try await base.modifyItem(
-            item,
-            baseVersion: version,
-            changedFields: fields,
-            contents: contents,
-            options: effectiveOptions,
-            request: request
-        )
-        result.stillPendingFields = []
-        return result
+        return fetched
     }
 
-    func deleteItem(
-        identifier: ItemIdentifier,
-        baseVersion: ItemVersion,
-        options: DeleteItemOptions,
-        request: Request
-    )
-        async throws
-    {
-        var effectiveOptions = options
-        switch bug {
-        case .deleteUnknownFails:
-            _ = try await base.item(for: identifier, request: request)
-        case .nonRecursiveDeleteTakesChildren:
-            effectiveOptions.insert(.recursive)
-        default:
-            break
+    func fetchPartialContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion,
+        request: Request,
+        minimalRange: Range<Int64>,
+        aligningTo alignment: Int,
+        options: FetchContentsOptions
+    ) async throws -> FetchedPartialContents {
+        guard let partial = base as? any PartialContentFetching else {
+            throw FileProviderError(.featureUnsupported)
         }
-        try await base.deleteItem(
-            identifier: identifier,
-            baseVersion: baseVersion,
-            options: effectiveOptions,
-            request: request
-        )
+        var requested = incoming(version)
+        var effectiveOptions = options
+        if bug == .oldVersionServesLatest {
+            requested = try await base.item(for: identifier, request: request).itemVersion
+            effectiveOptions.remove(.strictVersioning)
+        }
+        var fetched = try await perform { [requested, effectiveOptions] in
+            try await partial.fetchPartialContents(
+                for: identifier,
+                version: requested,
+                request: request,
+                minimalRange: minimalRange,
+                aligningTo: self.bug == .partialRangeUnaligned ? 1 : alignment,
+                options: effectiveOptions
+            )
+        }
+        fetched.item = outgoing(fetched.item)
+        return fetched
     }
 
     func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator {
         if bug == .trashAsNoSuchItem, containerItemIdentifier == .trashContainer {
             throw FileProviderError.nonExistentItem(withIdentifier: containerItemIdentifier)
         }
-        let enumerator = try await base.enumerator(for: containerItemIdentifier, request: request)
+        if bug == .invalidationIsSticky, memory.invalidated {
+            throw FileProviderError(.cannotSynchronize, message: "The session was invalidated.")
+        }
+        let enumerator = try await perform {
+            try await self.base.enumerator(for: containerItemIdentifier, request: request)
+        }
         var snapshot: [any FileProviderItem] = []
         if bug == .anchorAfterListing {
             snapshot = try await enumerator.allItems(suggestedPageSize: 10_000)
         }
-        return BrokenEnumerator(base: enumerator, bug: bug, tracker: tracker, snapshot: snapshot)
+        return BrokenEnumerator(
+            base: enumerator,
+            container: containerItemIdentifier,
+            provider: self,
+            snapshot: snapshot
+        )
     }
 }

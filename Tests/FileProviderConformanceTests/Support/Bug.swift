@@ -1,50 +1,95 @@
-/// A kind of bug real providers ship, and the checks that must catch it.
+/// A kind of bug real providers ship, one per family of contract clauses; ``expectation`` names the
+/// clause it violates and the checks that must catch it.
 enum Bug: String, CaseIterable, Sendable {
+    // Pagination and listings (rules 1 and 2)
     case truncatesPagination
     case oversizePages
-    case garbagePageSucceeds
     case noFinish
     case neverFinishes
+    case reportsAfterFinish
+    case skipsFirstItemOfNextPage
+    case pagesReversed
+    case dateOrderIgnored
+    case offsetPagination
+    case pagesTiedToEnumerator
+    // Expired tokens and anchors (rules 3 to 5, 7)
+    case garbagePageSucceeds
+    case garbageAnchorSucceeds
+    case expiredPageRestartsListing
+    case expiredAnchorRelistsAsChanges
+    case anchorAfterListing
+    case unchangedContinuationAnchor
+    case continuationInEnumerator
+    case oversizeBatches
+    case moreComingDropped
+    case quietAnchorDrifts
+    case quietChangesReportRoot
+    // Changes (rule 6)
     case missesDeletions
     case descendantDeletionsDropped
     case movesAsDeletions
     case childrenBeforeParents
-    case unchangedContinuationAnchor
-    case continuationInEnumerator
-    case garbageAnchorSucceeds
-    case anchorAfterListing
+    case trashReportedAsDeletion
+    case metadataEditsNotReported
+    case remoteChangesMissed
+    case folderChangesOmitDepartures
+    case deletedItemsResurrected
+    // The working set (rule 8)
+    case workingSetShallowChanges
+    case workingSetOmitsTrash
+    case workingSetParentIsWorkingSet
+    // Identifiers, versions and item fields (rules 7, 9, 10)
     case spuriousVersionBumps
+    case renameRecreatesItem
+    case templateIdentifierReturned
+    case metadataEditBumpsContentVersion
+    case contentVersionNeverChanges
+    case documentSizeInBlocks
+    case modificationDateFrozen
+    case childCountNeverDecreases
+    // Names and collisions (rule 11)
+    case collisionOverwrites
+    case slashReplacedInNames
+    case caseTwinsAllowed
+    case normalisationTwinsAllowed
+    case namesNormalisedToNFC
+    case rootHasNoName
+    case collisionWithoutExistingItem
+    case renamesOnCollision
+    // Creations and modifications (rules 12 and 13)
+    case createdItemEchoesTemplate
+    case missingParentWrongCode
+    case mayAlreadyExistIgnored
+    case collisionReturnsExisting
     case lastWriterWins
     case oneFieldPerModify
-    case collisionOverwrites
+    case untouchedFieldsOverwritten
+    case metadataConflictsIgnored
+    case staleWriteDropsIncoming
+    case conflictCopiesIgnoreCase
+    case moveIntoDescendantIgnored
+    case modifyMissingRecreates
+    // Trash and deletion (rules 14 and 15)
+    case trashAsNoSuchItem
+    case trashDeletesPermanently
+    case restoreEmptiesContent
+    case deleteMovesToTrash
     case deleteUnknownFails
     case nonRecursiveDeleteTakesChildren
-    case trashAsNoSuchItem
-
-    /// The checks that must fail against a provider with this bug, and a phrase one of their
-    /// findings must contain.
-    var expectation: (checks: [String], phrase: String) {
-        switch self {
-        case .truncatesPagination: (["ENUM-02", "ENUM-10"], "exactly once")
-        case .oversizePages: (["ENUM-02", "ENUM-03"], "the observer suggested at most")
-        case .garbagePageSucceeds: (["ENUM-08"], "succeeded but must fail")
-        case .noFinish: (["ENUM-01", "ENUM-06"], "without calling a finish method")
-        case .neverFinishes: (["ENUM-01"], "did not finish within")
-        case .missesDeletions: (["CHG-07", "CHG-08", "MODEL-01"], "deletion")
-        case .descendantDeletionsDropped: (["CHG-08"], "descendant")
-        case .movesAsDeletions: (["CHG-06"], "reported as deleted")
-        case .childrenBeforeParents: (["CHG-12"], "before its parent")
-        case .unchangedContinuationAnchor: (["CHG-10"], "anchor")
-        case .continuationInEnumerator: (["CHG-10"], "lost creations")
-        case .garbageAnchorSucceeds: (["CHG-11"], "succeeded but must fail")
-        case .anchorAfterListing: (["CHG-09"], "does not converge")
-        case .spuriousVersionBumps: (["ITEM-02", "ITEM-10"], "differs")
-        case .lastWriterWins: (["MUT-09", "MUT-10"], "lost")
-        case .oneFieldPerModify: (["MUT-08"], "neither applied nor")
-        case .collisionOverwrites: (["MUT-04"], "filenameCollision")
-        case .deleteUnknownFails: (["MUT-17"], "failed unexpectedly")
-        case .nonRecursiveDeleteTakesChildren: (["MUT-15"], "directoryNotEmpty")
-        case .trashAsNoSuchItem: (["TRASH-05"], "wrong error")
-        }
-    }
+    case staleDeleteAccepted
+    case rejectedDeletionWithoutItem
+    // Failures (rule 16)
+    case reservedContainersAcceptWrites
+    case createsBeforeReadingContents
+    case unknownItemGenericError
+    case cancellationIgnored
+    case offlineWrongCode
+    // Content and the interface's promises
+    case oldVersionServesLatest
+    case fetchHandsOutCacheFile
+    case contentTruncatedToBlocks
+    case partialRangeUnaligned
+    case symlinkTargetDropped
+    case folderFetchReturnsEmptyFile
+    case invalidationIsSticky
 }

@@ -1,0 +1,97 @@
+import FileProviderKit
+import Foundation
+
+/// What a broken provider remembers of the items it has handed out, as a buggy provider's cache
+/// would.
+final class BugMemory: Sendable {
+    private struct State {
+        var items: [ItemIdentifier: ItemSnapshot] = [:]
+        var reportedContentVersions: [ItemIdentifier: Data] = [:]
+        var createdChildren: [ItemIdentifier: Int] = [:]
+        var localIdentifiers: Set<ItemIdentifier> = []
+        var cachedFiles: [String: URL] = [:]
+        var anchorsHandedOut: UInt64 = 0
+        var lookups: UInt64 = 0
+        var invalidated = false
+    }
+
+    private let state = LockedValue(State())
+
+    /// Remembers `items` as the latest state of each.
+    func record(_ items: [any FileProviderItem]) {
+        state.withLock { state in
+            for item in items { state.items[item.itemIdentifier] = ItemSnapshot(item) }
+        }
+    }
+
+    /// The latest state handed out of `identifier`.
+    func item(_ identifier: ItemIdentifier) -> ItemSnapshot? {
+        state.withLock { $0.items[identifier] }
+    }
+
+    /// The parent last handed out for `identifier`.
+    func parent(of identifier: ItemIdentifier) -> ItemIdentifier? {
+        item(identifier)?.parentItemIdentifier
+    }
+
+    /// Whether `item`'s content version differs from the one last reported as a change, recording it.
+    func contentChangedSinceReported(_ item: any FileProviderItem) -> Bool {
+        state.withLock { state in
+            let previous = state.reportedContentVersions.updateValue(
+                item.itemVersion.contentVersion,
+                forKey: item.itemIdentifier
+            )
+            return previous != item.itemVersion.contentVersion
+        }
+    }
+
+    /// Counts a child created in `parent` and remembers the child as made by this client.
+    func recordCreation(of child: ItemIdentifier, in parent: ItemIdentifier) {
+        state.withLock { state in
+            state.createdChildren[parent, default: 0] += 1
+            state.localIdentifiers.insert(child)
+        }
+    }
+
+    /// The number of children created in `folder` through this provider instance.
+    func createdChildren(of folder: ItemIdentifier) -> Int {
+        state.withLock { $0.createdChildren[folder] ?? 0 }
+    }
+
+    /// Whether `identifier` was created through this provider instance.
+    func isLocal(_ identifier: ItemIdentifier) -> Bool {
+        state.withLock { $0.localIdentifiers.contains(identifier) }
+    }
+
+    /// The file cached under `key`, or `nil`.
+    func cachedFile(_ key: String) -> URL? {
+        state.withLock { $0.cachedFiles[key] }
+    }
+
+    /// Caches `url` under `key`.
+    func cache(_ url: URL, as key: String) {
+        state.withLock { $0.cachedFiles[key] = url }
+    }
+
+    /// A number that grows with every call.
+    func nextAnchorNumber() -> UInt64 {
+        state.withLock { state in
+            state.anchorsHandedOut += 1
+            return state.anchorsHandedOut
+        }
+    }
+
+    /// A number that grows with every lookup.
+    func nextLookupNumber() -> UInt64 {
+        state.withLock { state in
+            state.lookups += 1
+            return state.lookups
+        }
+    }
+
+    /// Whether an enumerator of this instance was invalidated.
+    var invalidated: Bool {
+        get { state.withLock { $0.invalidated } }
+        set { state.withLock { $0.invalidated = newValue } }
+    }
+}

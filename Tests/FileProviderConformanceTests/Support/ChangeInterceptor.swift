@@ -1,0 +1,82 @@
+import FileProviderKit
+
+/// Forwards a batch of changes to the real observer, changing it the way the bug does, and keeps
+/// the finish for the enumerator to decide on.
+final class ChangeInterceptor: ChangeObserver {
+    enum Finish {
+        case anchor(SyncAnchor, moreComing: Bool)
+        case error(any Error)
+    }
+
+    let observer: any ChangeObserver
+    let enumerator: BrokenEnumerator
+    private let state = LockedValue<Finish?>(nil)
+
+    var bug: Bug { enumerator.bug }
+    var memory: BugMemory { enumerator.provider.memory }
+    var suggestedBatchSize: Int {
+        bug == .oversizeBatches ? observer.suggestedBatchSize * 3 : observer.suggestedBatchSize
+    }
+    var finish: Finish? { state.withLock { $0 } }
+
+    init(forwardingTo observer: any ChangeObserver, enumerator: BrokenEnumerator) {
+        self.observer = observer
+        self.enumerator = enumerator
+    }
+
+    func didUpdate(_ updatedItems: [any FileProviderItem]) {
+        var items = updatedItems
+        var deleted: [ItemIdentifier] = []
+        let container = enumerator.container
+        switch bug {
+        case .movesAsDeletions:
+            deleted = items.filter { item in
+                memory.parent(of: item.itemIdentifier).map { $0 != item.parentItemIdentifier } ?? false
+            }.map(\.itemIdentifier)
+        case .trashReportedAsDeletion:
+            deleted = items.filter { $0.parentItemIdentifier == .trashContainer }.map(\.itemIdentifier)
+        case .childrenBeforeParents:
+            items.reverse()
+        case .metadataEditsNotReported:
+            items = items.filter { memory.contentChangedSinceReported($0) }
+        case .remoteChangesMissed:
+            items = items.filter { memory.isLocal($0.itemIdentifier) }
+        case .folderChangesOmitDepartures where container != .workingSet:
+            items = items.filter { $0.parentItemIdentifier == container }
+        case .workingSetShallowChanges where container == .workingSet:
+            items = items.filter { [.rootContainer, .trashContainer].contains($0.parentItemIdentifier) }
+        default:
+            break
+        }
+        items.removeAll { deleted.contains($0.itemIdentifier) }
+        if !deleted.isEmpty { observer.didDeleteItems(withIdentifiers: deleted) }
+        observer.didUpdate(enumerator.handOut(items))
+    }
+
+    func didDeleteItems(withIdentifiers deletedItemIdentifiers: [ItemIdentifier]) {
+        switch bug {
+        case .missesDeletions:
+            return
+        case .descendantDeletionsDropped:
+            let deleted = Set(deletedItemIdentifiers)
+            let kept = deletedItemIdentifiers.filter { identifier in
+                memory.parent(of: identifier).map { !deleted.contains($0) } ?? true
+            }
+            observer.didDeleteItems(withIdentifiers: kept)
+        case .deletedItemsResurrected:
+            observer.didDeleteItems(withIdentifiers: deletedItemIdentifiers)
+            let stale = deletedItemIdentifiers.compactMap { memory.item($0) }
+            if !stale.isEmpty { observer.didUpdate(stale) }
+        default:
+            observer.didDeleteItems(withIdentifiers: deletedItemIdentifiers)
+        }
+    }
+
+    func finishEnumeratingChanges(upTo anchor: SyncAnchor, moreComing: Bool) {
+        state.withLock { $0 = .anchor(anchor, moreComing: moreComing) }
+    }
+
+    func finishEnumeratingWithError(_ error: any Error) {
+        state.withLock { $0 = .error(error) }
+    }
+}
