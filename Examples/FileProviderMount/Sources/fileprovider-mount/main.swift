@@ -14,6 +14,7 @@ let usage = """
 
       (default)              the in-memory reference provider, empty
       --seed <count>         seed the reference provider with <count> files, 100 per folder
+      --seed-folder-size <n> put <n> seeded files in each folder instead of 100
       --folder <directory>   LocalFolderProvider over <directory> instead
       --state <directory>    LocalFolderProvider's state folder (default: <directory>.fileprovider-state)
       --export-to <dir>      after unmounting, write the provider's own listing (folders, files with
@@ -27,6 +28,7 @@ let usage = """
 struct Options {
     var mountPoint: URL?
     var seed = 0
+    var seedFolderSize = 100
     var folder: URL?
     var state: URL?
     var exportTo: URL?
@@ -40,12 +42,15 @@ func parse(_ arguments: [String]) -> Options? {
     while let argument = remaining.popFirst() {
         switch argument {
         case "-h", "--help": return nil
-        case "--seed", "--folder", "--state", "--export-to", "--refresh-ms", "-o":
+        case "--seed", "--seed-folder-size", "--folder", "--state", "--export-to", "--refresh-ms", "-o":
             guard let value = remaining.popFirst() else { return nil }
             switch argument {
             case "--seed":
                 guard let count = Int(value), count >= 0 else { return nil }
                 options.seed = count
+            case "--seed-folder-size":
+                guard let size = Int(value), size > 0 else { return nil }
+                options.seedFolderSize = size
             case "--folder": options.folder = URL(fileURLWithPath: value)
             case "--state": options.state = URL(fileURLWithPath: value)
             case "--export-to": options.exportTo = URL(fileURLWithPath: value)
@@ -90,7 +95,7 @@ if let folder = options.folder {
     let domain = Domain(identifier: try DomainIdentifier("fileprovider-mount"), displayName: "Reference provider")
     let store = InMemoryStore(domain: domain, configuration: InMemoryStoreConfiguration(caseRule: .caseSensitive))
     do {
-        try SeedTree.create(files: options.seed, in: store)
+        try SeedTree.create(files: options.seed, perFolder: options.seedFolderSize, in: store)
     } catch {
         fail("cannot seed the reference provider: \(error)")
     }

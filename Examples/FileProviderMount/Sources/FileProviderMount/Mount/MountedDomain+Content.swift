@@ -8,7 +8,8 @@ import Glibc
 
 extension MountedDomain {
     /// Opens the file at `path`. A writable open shares the item's working copy (made from the
-    /// provider's content on first use); a read-only one reads the working copy when there is
+    /// provider's latest content on first use, one at a time, so that no two working copies of
+    /// one item exist at once and a new one holds every commit of the last); a read-only one reads the working copy when there is
     /// one, and otherwise the host's cached content, fetched when the cache does not hold it.
     ///
     /// - Returns: the handle's number.
@@ -18,18 +19,19 @@ extension MountedDomain {
         guard !item.contentType.isDirectory else { throw MountError.isDirectory }
         let identifier = item.itemIdentifier
         if writable {
-            if let number = table.withLock({ table in
-                table.workingCopies[identifier].map { copy in
-                    table.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+            return try await workingCopyCreation.withLock {
+                if let number = table.withLock({ table in
+                    table.workingCopies[identifier].map { copy in
+                        table.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                    }
+                }) {
+                    return number
                 }
-            }) {
-                return number
-            }
-            let made = try await makeWorkingCopy(of: item)
-            return table.withLock { table in
-                let copy = table.workingCopies[identifier] ?? made
-                if copy !== made { made.discard() }
-                return table.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                guard let current = tree.withLock({ $0.namespace.item(identifier) }) else { throw MountError.noEntry }
+                let copy = try await makeWorkingCopy(of: current)
+                return table.withLock {
+                    $0.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                }
             }
         }
         if let number = try table.withLock({ table throws(MountError) -> UInt64? in

@@ -31,6 +31,8 @@ final class MountedDomain: Sendable {
     let emptyFile: URL
     let tree = Mutex(Tree())
     let table = Mutex(HandleTable())
+    /// Held while a writable open looks for the item's working copy and makes one.
+    let workingCopyCreation = AsyncLock()
     /// How many times a provider call that is due for a retry is attempted again before its
     /// error reaches the program.
     let maximumAttempts = 4
