@@ -38,7 +38,10 @@ extension KernelMountTests {
             )
             defer { local.cleanUp() }
             let linkPath = local.mountPoint.appendingPathComponent("link").path
-            #expect(Self.errno { symlink("target", linkPath) } == ENOTSUP, "LocalFolderProvider stores no symbolic links")
+            #expect(
+                Self.errno { symlink("target", linkPath) } == ENOTSUP,
+                "LocalFolderProvider stores no symbolic links"
+            )
             #expect(try local.unmount() == 0)
         }
 
