@@ -31,20 +31,8 @@ final class MountProcess: Sendable {
         process.standardOutput = output
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
-        let mounted = DispatchSemaphore(value: 0)
-        let reader = output.fileHandleForReading
-        let thread = Thread {
-            var received = Data()
-            while !String(decoding: received, as: UTF8.self).contains("mounted ") {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                received += chunk
-            }
-            mounted.signal()
-        }
-        thread.start()
         try process.run()
-        guard mounted.wait(timeout: .now() + seconds) == .success, process.isRunning else {
+        guard output.waitForText("mounted ", seconds: seconds), process.isRunning else {
             cleanUp()
             throw Failure(description: "the mount did not start within \(seconds) s")
         }
