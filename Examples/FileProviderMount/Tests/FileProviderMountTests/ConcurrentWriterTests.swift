@@ -12,10 +12,7 @@ extension KernelMountTests {
         func concurrentAppends() throws {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
-            let mount = try MountProcess(
-                mountPoint: folder("mount"),
-                arguments: ["--export-to", folder("export").path]
-            )
+            let mount = try MountProcess(referenceExportingIn: folder)
             defer { mount.cleanUp() }
             let script = """
                 cd '\(mount.mountPoint.path)'

@@ -14,10 +14,7 @@ extension KernelMountTests {
             defer { folder.remove() }
             let plain = folder("plain")
             try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
-            let mount = try MountProcess(
-                mountPoint: folder("mount"),
-                arguments: ["--export-to", folder("export").path]
-            )
+            let mount = try MountProcess(referenceExportingIn: folder)
             defer { mount.cleanUp() }
 
             let inPlain = try Shell.script("everyday-commands.sh", [plain.path])

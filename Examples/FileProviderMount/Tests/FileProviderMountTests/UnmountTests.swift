@@ -16,10 +16,7 @@ extension KernelMountTests {
         func signalFlushesPendingWrites(signal: Int32) throws {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
-            let mount = try MountProcess(
-                mountPoint: folder("mount"),
-                arguments: ["--export-to", folder("export").path]
-            )
+            let mount = try MountProcess(referenceExportingIn: folder)
             defer { mount.cleanUp() }
             let holder = Process()
             holder.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")

@@ -131,6 +131,9 @@ extension MountedDomain {
     /// Sends a working copy's content to the provider when it has unsaved writes, one commit of
     /// a file at a time. Nothing is sent for a file deleted meanwhile.
     ///
+    /// The provider reads the working copy itself (no copy is made): a write that lands while it
+    /// reads marks the copy dirty again, so the next commit sends the whole content.
+    ///
     /// - Throws: the provider's error or the file system's; the writes then stay unsaved.
     func commit(_ copy: WorkingCopy) async throws {
         try await copy.commitLock.withLock {
@@ -142,13 +145,15 @@ extension MountedDomain {
             do {
                 let item = tree.withLock { $0.namespace.item(copy.identifier) }
                 guard let item else { return }
-                let upload = staging.appendingPathComponent("upload-\(UUID().uuidString)")
-                try FileManager.default.copyItem(at: copy.url, to: upload)
-                defer { try? FileManager.default.removeItem(at: upload) }
                 var changed = item
                 changed.documentSize = copy.size
                 changed.contentModificationDate = lastWrite
-                try await modify(changed, base: item, fields: [.contents, .contentModificationDate], contents: upload)
+                try await modify(
+                    changed,
+                    base: item,
+                    fields: [.contents, .contentModificationDate],
+                    contents: copy.url
+                )
             } catch {
                 copy.state.withLock { $0.isDirty = true }
                 throw error

@@ -25,7 +25,7 @@ final class MountedDomain: Sendable {
 
     let host: ProviderHost
     let attributes: FileAttributes
-    /// Where working copies and uploads live; removed by ``removeStagingFolder()``.
+    /// Where working copies live; removed by ``removeStagingFolder()``.
     let staging: URL
     /// An empty file: the content of new files.
     let emptyFile: URL
@@ -48,7 +48,7 @@ final class MountedDomain: Sendable {
         }
     }
 
-    /// Removes the working copies and uploads.
+    /// Removes the working copies.
     func removeStagingFolder() {
         try? FileManager.default.removeItem(at: staging)
     }

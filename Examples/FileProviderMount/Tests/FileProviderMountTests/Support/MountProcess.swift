@@ -38,6 +38,12 @@ final class MountProcess: Sendable {
         }
     }
 
+    /// Mounts the reference provider on `folder("mount")`, exporting its listing to
+    /// `folder("export")` after unmounting.
+    convenience init(referenceExportingIn folder: TemporaryFolder) throws {
+        try self.init(mountPoint: folder("mount"), arguments: ["--export-to", folder("export").path])
+    }
+
     /// Unmounts with `fusermount3 -u` and waits (at most `seconds`) for the process to exit.
     ///
     /// - Returns: the process's exit status.
