@@ -20,6 +20,8 @@ let usage = """
       --export-to <dir>      after unmounting, write the provider's own listing (folders, files with
                              their content and modes, symbolic links) into <dir>
       --refresh-ms <ms>      how often to catch up with remote changes (default 500)
+      --cache-dir <dir>      where working copies and fetched content live (default: /dev/shm when
+                             it is writable, a RAM-backed tmpfs; otherwise the temporary directory)
       -o <options>           extra libfuse mount options, comma-separated (for example allow_other)
 
     Prints "mounted <mount-point>" once serving, and exits 0 after a clean unmount.
@@ -33,6 +35,9 @@ struct Options {
     var state: URL?
     var exportTo: URL?
     var refreshMilliseconds = 500
+    var cacheDirectory =
+        FileManager.default.isWritableFile(atPath: "/dev/shm")
+        ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
     var fuseOptions: [String] = []
 }
 
@@ -42,7 +47,7 @@ func parse(_ arguments: [String]) -> Options? {
     while let argument = remaining.popFirst() {
         switch argument {
         case "-h", "--help": return nil
-        case "--seed", "--seed-folder-size", "--folder", "--state", "--export-to", "--refresh-ms", "-o":
+        case "--seed", "--seed-folder-size", "--folder", "--state", "--export-to", "--refresh-ms", "--cache-dir", "-o":
             guard let value = remaining.popFirst() else { return nil }
             switch argument {
             case "--seed":
@@ -54,6 +59,7 @@ func parse(_ arguments: [String]) -> Options? {
             case "--folder": options.folder = URL(fileURLWithPath: value)
             case "--state": options.state = URL(fileURLWithPath: value)
             case "--export-to": options.exportTo = URL(fileURLWithPath: value)
+            case "--cache-dir": options.cacheDirectory = URL(fileURLWithPath: value)
             case "--refresh-ms":
                 guard let milliseconds = Int(value), milliseconds > 0 else { return nil }
                 options.refreshMilliseconds = milliseconds
@@ -77,6 +83,8 @@ guard let options = parse(Array(CommandLine.arguments.dropFirst())), let mountPo
     exit(CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") ? 0 : 2)
 }
 
+let storeFolder = options.cacheDirectory.appendingPathComponent("fileprovider-mount-store-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: storeFolder) }
 let provider: any FileProvider
 var beforeRefresh: (@Sendable () async -> Void)?
 if let folder = options.folder {
@@ -93,7 +101,10 @@ if let folder = options.folder {
     }
 } else {
     let domain = Domain(identifier: try DomainIdentifier("fileprovider-mount"), displayName: "Reference provider")
-    let store = InMemoryStore(domain: domain, configuration: InMemoryStoreConfiguration(caseRule: .caseSensitive))
+    let store = InMemoryStore(
+        domain: domain,
+        configuration: InMemoryStoreConfiguration(caseRule: .caseSensitive, temporaryDirectory: storeFolder)
+    )
     do {
         try SeedTree.create(files: options.seed, perFolder: options.seedFolderSize, in: store)
     } catch {
@@ -106,6 +117,7 @@ let configuration = MountConfiguration(
     refreshInterval: .milliseconds(options.refreshMilliseconds),
     beforeRefresh: beforeRefresh,
     options: options.fuseOptions,
+    stagingParent: options.cacheDirectory,
     onMounted: {
         FileHandle.standardOutput.write(Data("mounted \(mountPoint.path)\n".utf8))
     }

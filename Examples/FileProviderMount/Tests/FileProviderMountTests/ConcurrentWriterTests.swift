@@ -41,7 +41,8 @@ extension KernelMountTests {
             let own = (1...Self.lines).map { "line \($0)\n" }.joined()
             for writer in 1...Self.writers {
                 let url = mount.mountPoint.appendingPathComponent("own-\(writer).txt")
-                #expect(try String(contentsOf: url, encoding: .utf8) == own, "own-\(writer).txt")
+                let content = try String(contentsOf: url, encoding: .utf8)
+                #expect(content == own, "own-\(writer).txt has \(content.split(separator: "\n").count) lines")
             }
 
             #expect(try mount.unmount() == 0)

@@ -186,9 +186,22 @@ extension MountedDomain {
     /// - Throws: the synchronization's error.
     @discardableResult
     func refresh() async throws -> Bool {
-        let summary = try await host.synchronize()
+        // Results applied while the catch-up runs are newer than what it may report for the same
+        // items (it can enumerate before a result and apply after it), so they are replayed last.
+        tree.withLock { $0.replay = [] }
+        let summary: SyncSummary
+        do {
+            summary = try await host.synchronize()
+        } catch {
+            tree.withLock { $0.replay = nil }
+            throw error
+        }
         let changed = summary.updatedItemCount + summary.deletedItemCount + summary.listingCount > 0
-        if changed { await rebuildTree() }
+        if changed {
+            await rebuildTree()
+        } else {
+            tree.withLock { $0.replay = nil }
+        }
         await commitAll()
         await host.forgetFinishedOperations()
         return changed

@@ -63,9 +63,9 @@ final class MountedDomain: Sendable {
         }
     }
 
-    /// Rebuilds the namespace from the host's replica, keeping the changes applied meanwhile.
+    /// Rebuilds the namespace from the host's replica, then replays the changes applied since
+    /// recording started (``refresh()`` starts it before its catch-up).
     func rebuildTree() async {
-        tree.withLock { $0.replay = [] }
         var rebuilt = Namespace(replica: await host.replica)
         tree.withLock { tree in
             for change in tree.replay ?? [] { rebuilt.apply(change) }
