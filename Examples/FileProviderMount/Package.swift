@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+//
+// FileProviderMount: any provider as a real folder on Linux. Mounts a `FileProvider` through
+// `FileProviderHost` as a FUSE file system (libfuse 3, reached through pkg-config), so `ls`,
+// editors, `cp -r`, `git` and `tar` work on a provider's domain. The command mounts the reference
+// provider or LocalFolderProvider. Linux only; needs Debian's `libfuse3-dev` to build and `fuse3`
+// with `/dev/fuse` to mount.
+
+import PackageDescription
+
+let package = Package(
+    name: "FileProviderMount",
+    products: [
+        .library(name: "FileProviderMount", targets: ["FileProviderMount"]),
+        .executable(name: "fileprovider-mount", targets: ["fileprovider-mount"]),
+    ],
+    dependencies: [
+        .package(name: "FileProviderKit", path: "../.."),
+        .package(name: "LocalFolderProvider", path: "../LocalFolderProvider"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFuse3",
+            pkgConfig: "fuse3",
+            providers: [.apt(["libfuse3-dev"])]
+        ),
+        .target(
+            name: "FileProviderMount",
+            dependencies: [
+                "CFuse3",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "FileProviderHost", package: "FileProviderKit"),
+            ]
+        ),
+        .executableTarget(
+            name: "fileprovider-mount",
+            dependencies: [
+                "FileProviderMount",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
+                .product(name: "LocalFolderProvider", package: "LocalFolderProvider"),
+            ]
+        ),
+        .testTarget(
+            name: "FileProviderMountTests",
+            dependencies: [
+                "FileProviderMount",
+                "fileprovider-mount",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+import FileProviderKit
+
+/// One open of a file by a program: a descriptor to read from and, when opened for writing, the
+/// item's shared working copy.
+struct OpenHandle: Sendable {
+    /// The item opened.
+    let identifier: ItemIdentifier
+    /// The descriptor reads use: the working copy's, or a read-only one on the host's cached
+    /// content.
+    let descriptor: Int32
+    /// The working copy writes go to; `nil` for a read-only handle.
+    let workingCopy: WorkingCopy?
+}

@@ -1,0 +1,55 @@
+import FileProviderKit
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The local, writable copy of one file's content that every writable handle of the file shares:
+/// writes land in it, and a commit sends it to the provider with `modifyItem`.
+///
+/// It is dirty from a write or truncation until a commit took a copy of it; a commit that fails
+/// leaves it dirty, so the edit is sent again by the next flush, fsync, release or refresh.
+final class WorkingCopy: Sendable {
+    struct State {
+        var isDirty = false
+        var lastWrite = Date()
+        var handles = 0
+        var isUnlinked = false
+    }
+
+    let identifier: ItemIdentifier
+    let url: URL
+    let descriptor: Int32
+    let state = Mutex(State())
+    /// Held by a commit, so that commits of one file reach the provider one at a time, in order.
+    let commitLock = AsyncLock()
+
+    init(identifier: ItemIdentifier, url: URL, descriptor: Int32) {
+        self.identifier = identifier
+        self.url = url
+        self.descriptor = descriptor
+    }
+
+    /// Marks the content changed now.
+    func markWritten() {
+        state.withLock {
+            $0.isDirty = true
+            $0.lastWrite = Date()
+        }
+    }
+
+    /// The size of the content, from the file.
+    var size: Int64? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return Int64(status.st_size)
+    }
+
+    /// Closes the file and removes it.
+    func discard() {
+        close(descriptor)
+        try? FileManager.default.removeItem(at: url)
+    }
+}

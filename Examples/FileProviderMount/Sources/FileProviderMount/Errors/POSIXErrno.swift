@@ -1,0 +1,55 @@
+import FileProviderHost
+import FileProviderKit
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `errno` a mounted provider's failure reaches programs with: the table of
+/// `Documentation/MountingOnLinux.md`.
+///
+/// Every code of ``FileProviderKit/FileProviderError/Code`` has one value; errors that are not
+/// `FileProviderError`s map as follows: `CancellationError` → `EINTR`, a stopped host → `ENOTCONN`,
+/// a POSIX or Cocoa error carrying a POSIX code → that code, anything else → `EIO`.
+public enum POSIXErrno {
+    /// The `errno` for `error`, always positive.
+    public static func code(for error: any Error) -> Int32 {
+        switch error {
+        case let error as FileProviderError: code(for: error.code)
+        case let error as MountError: error.code
+        case is CancellationError: EINTR
+        case HostError.stopped: ENOTCONN
+        default: posixCode(of: error as NSError) ?? EIO
+        }
+    }
+
+    private static func posixCode(of error: NSError) -> Int32? {
+        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
+        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return nil }
+        return posixCode(of: underlying)
+    }
+
+    /// The `errno` for a contract error code, always positive.
+    public static func code(for code: FileProviderError.Code) -> Int32 {
+        switch code {
+        case .noSuchItem: ENOENT
+        case .filenameCollision: EEXIST
+        case .directoryNotEmpty: ENOTEMPTY
+        case .insufficientQuota: EDQUOT
+        case .invalidFilename, .invalidArgument: EINVAL
+        case .fileWriteNoPermission, .fileReadNoPermission, .notAuthenticated: EACCES
+        case .featureUnsupported: ENOTSUP
+        case .serverUnreachable: EHOSTUNREACH
+        case .deletionRejected, .localVersionConflictingWithServer, .unsyncedEdits: EBUSY
+        case .versionNoLongerAvailable, .syncAnchorExpired: ESTALE
+        case .excludedFromSync: EPERM
+        case .domainDisabled, .providerDomainTemporarilyUnavailable, .providerDomainNotFound,
+            .providerNotFound, .applicationExtensionNotFound:
+            ENXIO
+        case .cannotSynchronize, .fileReadUnknown, .fileReadNoSuchFile, .providerTranslocated,
+            .olderExtensionVersionRunning, .newerExtensionVersionFound, .nonEvictableChildren, .nonEvictable:
+            EIO
+        }
+    }
+}

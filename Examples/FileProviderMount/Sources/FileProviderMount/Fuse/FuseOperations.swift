@@ -1,0 +1,244 @@
+import CFuse3
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libfuse's high-level callbacks, each a thin translation to ``MountedDomain``: paths and
+/// handles in, `0` or a negative `errno` out (see ``POSIXErrno``).
+enum FuseOperations {
+    /// The callback table.
+    static func table() -> fuse_operations {
+        var operations = fuse_operations()
+        operations.`init` = { _, config in
+            if let config, let session = session() {
+                config.pointee.entry_timeout = session.cacheTimeout
+                config.pointee.attr_timeout = session.cacheTimeout
+                config.pointee.negative_timeout = 0
+                config.pointee.hard_remove = 1
+                config.pointee.nullpath_ok = 0
+            }
+            return fpk_private_data()
+        }
+        operations.getattr = { path, status, _ in
+            serve { domain in
+                status?.pointee = try domain.attributes(at: string(path))
+                return 0
+            }
+        }
+        operations.readlink = { path, buffer, size in
+            serve { domain in
+                guard let buffer, size > 0 else { return -EINVAL }
+                let target = Array(try domain.linkTarget(at: string(path)).utf8.prefix(size - 1))
+                target.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { characters in
+                        if let base = characters.baseAddress { buffer.update(from: base, count: target.count) }
+                    }
+                }
+                buffer[target.count] = 0
+                return 0
+            }
+        }
+        operations.opendir = { path, info in
+            serve { domain in
+                let entries = try domain.entries(at: string(path))
+                info?.pointee.fh = session()?.listings.withLock { $0.add(entries) } ?? 0
+                return 0
+            }
+        }
+        operations.readdir = { _, buffer, filler, offset, info, _ in
+            guard let filler, let info, let entries = session()?.listings.withLock({ $0.entries(info.pointee.fh) })
+            else { return -EBADF }
+            if offset < 1, filler(buffer, ".", nil, 1, fuse_fill_dir_flags(0)) != 0 { return 0 }
+            if offset < 2, filler(buffer, "..", nil, 2, fuse_fill_dir_flags(0)) != 0 { return 0 }
+            var index = max(0, Int(offset) - 2)
+            while index < entries.count {
+                var status = entries[index].attributes
+                let full = entries[index].name.withCString { name in
+                    filler(buffer, name, &status, off_t(index + 3), FUSE_FILL_DIR_PLUS)
+                }
+                if full != 0 { break }
+                index += 1
+            }
+            return 0
+        }
+        operations.releasedir = { _, info in
+            if let info { session()?.listings.withLock { $0.remove(info.pointee.fh) } }
+            return 0
+        }
+        operations.mkdir = { path, mode in
+            serveAsync(path) { domain, path in
+                _ = try await domain.create(at: path, kind: .folder, mode: mode)
+                return 0
+            }
+        }
+        operations.symlink = { target, path in
+            let target = string(target)
+            return serveAsync(path) { domain, path in
+                _ = try await domain.create(at: path, kind: .symbolicLink(target), mode: 0o777)
+                return 0
+            }
+        }
+        operations.unlink = { path in
+            serveAsync(path) { domain, path in
+                try await domain.remove(at: path, directory: false)
+                return 0
+            }
+        }
+        operations.rmdir = { path in
+            serveAsync(path) { domain, path in
+                try await domain.remove(at: path, directory: true)
+                return 0
+            }
+        }
+        operations.rename = { source, destination, flags in
+            let destination = string(destination)
+            return serveAsync(source) { domain, source in
+                try await domain.rename(from: source, to: destination, flags: flags)
+                return 0
+            }
+        }
+        operations.link = { _, _ in -EPERM }
+        operations.chmod = { path, mode, _ in
+            serveAsync(path) { domain, path in
+                try await domain.setMode(at: path, mode)
+                return 0
+            }
+        }
+        operations.chown = { _, _, _, _ in 0 }
+        operations.truncate = { path, size, info in
+            let handle = info?.pointee.fh
+            return serveAsync(path) { domain, path in
+                try await domain.truncate(at: path, to: Int64(size), handle: handle)
+                return 0
+            }
+        }
+        operations.utimens = { path, times, _ in
+            guard let times else { return -EINVAL }
+            let modification = times[1]
+            if modification.tv_nsec == fpk_utime_omit() { return 0 }
+            let date =
+                modification.tv_nsec == fpk_utime_now()
+                ? Date() : Date(timeIntervalSince1970: Double(modification.tv_sec) + Double(modification.tv_nsec) / 1e9)
+            return serveAsync(path) { domain, path in
+                try await domain.setModificationDate(at: path, date)
+                return 0
+            }
+        }
+        operations.create = { path, mode, info in
+            let result = serveAsync(path) { domain, path -> UInt64 in
+                _ = try await domain.create(at: path, kind: .file, mode: mode)
+                return try await domain.open(at: path, writable: true)
+            }
+            return finishOpen(result, info: info)
+        }
+        operations.open = { path, info in
+            let flags = info?.pointee.flags ?? 0
+            let result = serveAsync(path) { domain, path in
+                try await domain.open(at: path, writable: flags & O_ACCMODE != O_RDONLY)
+            }
+            return finishOpen(result, info: info)
+        }
+        operations.read = { _, buffer, size, offset, info in
+            serve { domain in
+                guard let buffer, let info else { return -EBADF }
+                return Int32(try domain.read(info.pointee.fh, into: buffer, size: size, offset: Int64(offset)))
+            }
+        }
+        operations.write = { _, buffer, size, offset, info in
+            serve { domain in
+                guard let buffer, let info else { return -EBADF }
+                return Int32(try domain.write(info.pointee.fh, from: buffer, size: size, offset: Int64(offset)))
+            }
+        }
+        operations.flush = { _, info in synchronize(info) }
+        operations.fsync = { _, _, info in synchronize(info) }
+        operations.release = { _, info in
+            guard let handle = info?.pointee.fh else { return -EBADF }
+            return serveAsync(nil) { domain, _ in
+                try await domain.release(handle)
+                return 0
+            }
+        }
+        operations.statfs = { _, status in
+            guard let status else { return -EINVAL }
+            status.pointee = statvfs()
+            status.pointee.f_bsize = 4096
+            status.pointee.f_frsize = 4096
+            status.pointee.f_blocks = 1 << 30
+            status.pointee.f_bfree = 1 << 30
+            status.pointee.f_bavail = 1 << 30
+            status.pointee.f_files = 1 << 30
+            status.pointee.f_ffree = 1 << 30
+            status.pointee.f_favail = 1 << 30
+            status.pointee.f_namemax = 255
+            return 0
+        }
+        return operations
+    }
+}
+
+// MARK: Translation
+
+/// The session the callback runs for.
+private func session() -> MountSession? {
+    fpk_private_data().map { Unmanaged<MountSession>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func string(_ path: UnsafePointer<CChar>?) -> String {
+    path.map { String(cString: $0) } ?? "/"
+}
+
+/// Runs a callback that does not wait, turning a thrown error into `-errno`.
+private func serve(_ body: (MountedDomain) throws -> Int32) -> Int32 {
+    guard let domain = session()?.domain else { return -EIO }
+    do {
+        return try body(domain)
+    } catch {
+        return -POSIXErrno.code(for: error)
+    }
+}
+
+/// Runs a callback that calls the provider, blocking the libfuse thread until it ends.
+private func serveAsync<T: Sendable>(
+    _ path: UnsafePointer<CChar>?,
+    _ body: @escaping @Sendable (MountedDomain, String) async throws -> T
+) -> Result<T, MountError> {
+    guard let domain = session()?.domain else { return .failure(MountError(code: EIO)) }
+    let path = string(path)
+    return blockingWait {
+        do {
+            return .success(try await body(domain, path))
+        } catch {
+            return .failure(MountError(code: POSIXErrno.code(for: error)))
+        }
+    }
+}
+
+private func serveAsync(
+    _ path: UnsafePointer<CChar>?,
+    _ body: @escaping @Sendable (MountedDomain, String) async throws -> Int32
+) -> Int32 {
+    switch serveAsync(path, body) as Result<Int32, MountError> {
+    case .success(let value): value
+    case .failure(let error): -error.code
+    }
+}
+
+private func finishOpen(_ result: Result<UInt64, MountError>, info: UnsafeMutablePointer<fuse_file_info>?) -> Int32 {
+    switch result {
+    case .success(let handle):
+        info?.pointee.fh = handle
+        return 0
+    case .failure(let error): return -error.code
+    }
+}
+
+private func synchronize(_ info: UnsafeMutablePointer<fuse_file_info>?) -> Int32 {
+    guard let handle = info?.pointee.fh else { return -EBADF }
+    return serveAsync(nil) { domain, _ in
+        try await domain.synchronize(handle)
+        return 0
+    }
+}

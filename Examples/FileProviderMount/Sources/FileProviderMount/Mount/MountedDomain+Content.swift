@@ -1,0 +1,238 @@
+import FileProviderHost
+import FileProviderKit
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension MountedDomain {
+    /// Opens the file at `path`. A writable open shares the item's working copy (made from the
+    /// provider's latest content on first use, one at a time, so that no two working copies of
+    /// one item exist at once and a new one holds every commit of the last); a read-only one reads the working copy when there is
+    /// one, and otherwise the host's cached content, fetched when the cache does not hold it.
+    ///
+    /// - Returns: the handle's number.
+    /// - Throws: `ENOENT`, `EISDIR`, the provider's error, or the file system's.
+    func open(at path: String, writable: Bool) async throws -> UInt64 {
+        guard let item = try item(at: path) else { throw MountError.isDirectory }
+        guard !item.contentType.isDirectory else { throw MountError.isDirectory }
+        let identifier = item.itemIdentifier
+        if writable {
+            return try await workingCopyCreation.withLock {
+                if let number = table.withLock({ table in
+                    table.workingCopies[identifier].map { copy in
+                        table.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                    }
+                }) {
+                    return number
+                }
+                guard let current = tree.withLock({ $0.namespace.item(identifier) }) else { throw MountError.noEntry }
+                let copy = try await makeWorkingCopy(of: current)
+                return table.withLock {
+                    $0.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                }
+            }
+        }
+        if let number = try table.withLock({ table throws(MountError) -> UInt64? in
+            guard let copy = table.workingCopies[identifier] else { return nil }
+            let descriptor = dup(copy.descriptor)
+            guard descriptor >= 0 else { throw .lastSystemError }
+            return table.add(OpenHandle(identifier: identifier, descriptor: descriptor, workingCopy: nil))
+        }) {
+            return number
+        }
+        let url = try await contents(of: item)
+        let descriptor = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw MountError.lastSystemError }
+        return table.withLock { $0.add(OpenHandle(identifier: identifier, descriptor: descriptor, workingCopy: nil)) }
+    }
+
+    /// Reads up to `size` bytes at `offset` into `buffer`.
+    ///
+    /// - Returns: the number of bytes read (0 at the end).
+    /// - Throws: `EBADF` for an unknown handle, or the file system's error.
+    func read(
+        _ number: UInt64,
+        into buffer: UnsafeMutableRawPointer,
+        size: Int,
+        offset: Int64
+    ) throws(MountError) -> Int {
+        guard let handle = table.withLock({ $0.handles[number] }) else { throw .badDescriptor }
+        let count = pread(handle.descriptor, buffer, size, off_t(offset))
+        guard count >= 0 else { throw .lastSystemError }
+        return count
+    }
+
+    /// Writes `size` bytes from `buffer` at `offset` into the handle's working copy.
+    ///
+    /// - Returns: the number of bytes written.
+    /// - Throws: `EBADF` for an unknown or read-only handle, or the file system's error.
+    func write(_ number: UInt64, from buffer: UnsafeRawPointer, size: Int, offset: Int64) throws(MountError) -> Int {
+        guard let copy = table.withLock({ $0.handles[number]?.workingCopy }) else { throw .badDescriptor }
+        let count = pwrite(copy.descriptor, buffer, size, off_t(offset))
+        guard count >= 0 else { throw .lastSystemError }
+        copy.markWritten()
+        return count
+    }
+
+    /// Sends the handle's unsaved writes to the provider (flush and fsync). Read-only handles
+    /// have none.
+    ///
+    /// - Throws: `EBADF`, or the commit's error (the writes stay unsaved, to be sent again).
+    func synchronize(_ number: UInt64) async throws {
+        guard let handle = table.withLock({ $0.handles[number] }) else { throw MountError.badDescriptor }
+        if let copy = handle.workingCopy { try await commit(copy) }
+    }
+
+    /// Closes a handle. The last handle of a working copy commits it and removes it; when the
+    /// commit fails, the working copy is kept and ``refresh()`` sends it again.
+    ///
+    /// - Throws: `EBADF`, or the commit's error.
+    func release(_ number: UInt64) async throws {
+        guard let (handle, last) = table.withLock({ $0.remove(number) }) else { throw MountError.badDescriptor }
+        guard let copy = handle.workingCopy else {
+            close(handle.descriptor)
+            return
+        }
+        guard last else { return }
+        try await commit(copy)
+        if table.withLock({ $0.dropIfUnused(copy) }) { copy.discard() }
+    }
+
+    /// Sets the size of the file at `path` (through `handle` when one is given). Without an open
+    /// working copy, truncating to zero sends empty content at once; other sizes go through a
+    /// working copy that is committed before returning.
+    ///
+    /// - Throws: `ENOENT`, `EISDIR`, `EPERM` for the root, the provider's error, the file system's.
+    func truncate(at path: String, to size: Int64, handle number: UInt64?) async throws {
+        let handleCopy = number.flatMap { number in table.withLock { $0.handles[number]?.workingCopy } }
+        guard let item = try item(at: path) else { throw MountError.notPermitted }
+        guard !item.contentType.isDirectory else { throw MountError.isDirectory }
+        if let copy = handleCopy ?? table.withLock({ $0.workingCopies[item.itemIdentifier] }) {
+            guard ftruncate(copy.descriptor, off_t(size)) == 0 else { throw MountError.lastSystemError }
+            copy.markWritten()
+            return
+        }
+        if size == 0 {
+            guard item.documentSize != 0 else { return }
+            var changed = item
+            changed.documentSize = 0
+            changed.contentModificationDate = Date()
+            try await modify(changed, base: item, fields: [.contents, .contentModificationDate], contents: emptyFile)
+            return
+        }
+        let opened = try await open(at: path, writable: true)
+        let copy = table.withLock { $0.handles[opened]?.workingCopy }
+        if let copy, ftruncate(copy.descriptor, off_t(size)) == 0 { copy.markWritten() }
+        try await release(opened)
+    }
+
+    /// Sends a working copy's content to the provider when it has unsaved writes, one commit of
+    /// a file at a time. Nothing is sent for a file deleted meanwhile.
+    ///
+    /// The provider reads the working copy itself (no copy is made): a write that lands while it
+    /// reads marks the copy dirty again, so the next commit sends the whole content.
+    ///
+    /// - Throws: the provider's error or the file system's; the writes then stay unsaved.
+    func commit(_ copy: WorkingCopy) async throws {
+        try await copy.commitLock.withLock {
+            let (dirty, lastWrite, unlinked) = copy.state.withLock { state in
+                defer { state.isDirty = false }
+                return (state.isDirty, state.lastWrite, state.isUnlinked)
+            }
+            guard dirty, !unlinked else { return }
+            do {
+                let item = tree.withLock { $0.namespace.item(copy.identifier) }
+                guard let item else { return }
+                var changed = item
+                changed.documentSize = copy.size
+                changed.contentModificationDate = lastWrite
+                try await modify(
+                    changed,
+                    base: item,
+                    fields: [.contents, .contentModificationDate],
+                    contents: copy.url
+                )
+            } catch {
+                copy.state.withLock { $0.isDirty = true }
+                throw error
+            }
+        }
+    }
+
+    /// Commits every working copy with unsaved writes, and forgets those no handle uses.
+    ///
+    /// - Returns: how many working copies still have unsaved writes.
+    @discardableResult
+    func commitAll() async -> Int {
+        let copies = table.withLock { Array($0.workingCopies.values) }
+        var unsaved = 0
+        for copy in copies {
+            do {
+                try await commit(copy)
+                if table.withLock({ $0.dropIfUnused(copy) }) { copy.discard() }
+            } catch {
+                unsaved += 1
+            }
+        }
+        return unsaved
+    }
+
+    /// Catches up with the provider: synchronizes the host, rebuilds the namespace when anything
+    /// changed, sends unsaved writes again, and lets the host forget finished operations.
+    ///
+    /// - Returns: whether the namespace changed.
+    /// - Throws: the synchronization's error.
+    @discardableResult
+    func refresh() async throws -> Bool {
+        // Results applied while the catch-up runs are newer than what it may report for the same
+        // items (it can enumerate before a result and apply after it), so they are replayed last.
+        tree.withLock { $0.replay = [] }
+        let summary: SyncSummary
+        do {
+            summary = try await host.synchronize()
+        } catch {
+            tree.withLock { $0.replay = nil }
+            throw error
+        }
+        let changed = summary.updatedItemCount + summary.deletedItemCount + summary.listingCount > 0
+        if changed {
+            await rebuildTree()
+        } else {
+            tree.withLock { $0.replay = nil }
+        }
+        await commitAll()
+        await host.forgetFinishedOperations()
+        return changed
+    }
+
+    /// The content of `item` in the host's cache, fetched when the cache does not hold it.
+    private func contents(of item: ItemSnapshot) async throws -> URL {
+        if item.documentSize == 0 { return emptyFile }
+        if let cached = await host.cachedContents(of: item.itemIdentifier) { return cached }
+        let record = try await perform(.fetchContents(item.itemIdentifier, version: nil))
+        if let fetched = record.resultItem { apply(.upsert(fetched)) }
+        guard let url = record.contentsURL else { throw MountError(code: EIO) }
+        return url
+    }
+
+    /// A new working copy holding `item`'s content.
+    private func makeWorkingCopy(of item: ItemSnapshot) async throws -> WorkingCopy {
+        let url = staging.appendingPathComponent("work-\(UUID().uuidString)")
+        let source = try await contents(of: item)
+        do {
+            try FileManager.default.copyItem(at: source, to: url)
+        } catch {
+            await host.evictContents(of: item.itemIdentifier)
+            try FileManager.default.copyItem(at: try await contents(of: item), to: url)
+        }
+        let descriptor = Glibc.open(url.path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = MountError.lastSystemError
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return WorkingCopy(identifier: item.itemIdentifier, url: url, descriptor: descriptor)
+    }
+}

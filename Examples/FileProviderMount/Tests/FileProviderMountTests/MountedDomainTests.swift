@@ -1,0 +1,134 @@
+import FileProviderHost
+import FileProviderKit
+import Foundation
+import InMemoryFileProvider
+import Testing
+
+@testable import FileProviderMount
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the FUSE callbacks call, driven directly over the reference provider: these run on any
+/// machine, `/dev/fuse` or not.
+@Suite("Mounted domain, without the kernel")
+struct MountedDomainTests {
+    /// Runs `body` with a mounted domain over a fresh reference store, then stops the host.
+    static func withDomain(_ body: (MountedDomain, InMemoryStore) async throws -> Void) async throws {
+        let store = InMemoryStore(
+            domain: Domain(identifier: try DomainIdentifier("mount-tests"), displayName: "Mount tests"),
+            configuration: InMemoryStoreConfiguration(caseRule: .caseSensitive)
+        )
+        var configuration = HostConfiguration()
+        configuration.scheduling = .manual
+        let host = try ProviderHost(provider: store.makeProvider(), configuration: configuration)
+        let domain = try MountedDomain(host: host, stagingParent: FileManager.default.temporaryDirectory)
+        do {
+            try await domain.refresh()
+            try await body(domain, store)
+        } catch {
+            await host.stop()
+            domain.removeStagingFolder()
+            throw error
+        }
+        await host.stop()
+        domain.removeStagingFolder()
+    }
+
+    static func write(_ text: String, to handle: UInt64, at offset: Int64 = 0, in domain: MountedDomain) throws {
+        let bytes = Array(text.utf8)
+        let written = try bytes.withUnsafeBytes { buffer in
+            try domain.write(handle, from: try #require(buffer.baseAddress), size: bytes.count, offset: offset)
+        }
+        #expect(written == bytes.count)
+    }
+
+    static func read(_ handle: UInt64, in domain: MountedDomain) throws -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = try buffer.withUnsafeMutableBytes {
+            try domain.read(handle, into: try #require($0.baseAddress), size: 4096, offset: 0)
+        }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+
+    static func content(named filename: String, in store: InMemoryStore) -> String? {
+        let snapshot = store.snapshot()
+        guard let item = snapshot.items.first(where: { $0.filename == filename }) else { return nil }
+        return snapshot.contents[item.itemIdentifier].map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("a write reaches the provider on flush, and a new open reads it")
+    func writeThenRead() async throws {
+        try await Self.withDomain { domain, store in
+            let item = try await domain.create(at: "/notes.txt", kind: .file, mode: 0o644)
+            let handle = try await domain.open(at: "/notes.txt", writable: true)
+            try Self.write("hello", to: handle, in: domain)
+            #expect((Self.content(named: "notes.txt", in: store) ?? "") == "", "sent before the flush")
+            try await domain.synchronize(handle)
+            #expect(Self.content(named: "notes.txt", in: store) == "hello")
+            try await domain.release(handle)
+            #expect(try domain.attributes(at: "/notes.txt").st_size == 5)
+            let reader = try await domain.open(at: "/notes.txt", writable: false)
+            #expect(try Self.read(reader, in: domain) == "hello")
+            try await domain.release(reader)
+            #expect(store.snapshot().items.map(\.itemIdentifier) == [item.itemIdentifier])
+        }
+    }
+
+    @Test("a quota failure reaches the program as EDQUOT, and the write is sent once the quota allows it")
+    func refusedWriteIsKeptAndResent() async throws {
+        try await Self.withDomain { domain, store in
+            _ = try await domain.create(at: "/big.txt", kind: .file, mode: 0o644)
+            store.quota = 3
+            let handle = try await domain.open(at: "/big.txt", writable: true)
+            try Self.write("more than three bytes", to: handle, in: domain)
+            await #expect(throws: FileProviderError.self) { try await domain.synchronize(handle) }
+            do {
+                try await domain.release(handle)
+                Issue.record("the release committed past the quota")
+            } catch {
+                #expect(POSIXErrno.code(for: error) == EDQUOT)
+            }
+            #expect(domain.table.withLock { $0.workingCopies.count } == 1, "the unsaved write was dropped")
+            #expect(try domain.attributes(at: "/big.txt").st_size == 21)
+            store.quota = nil
+            try await domain.refresh()
+            #expect(Self.content(named: "big.txt", in: store) == "more than three bytes")
+            #expect(domain.table.withLock { $0.workingCopies.isEmpty })
+        }
+    }
+
+    @Test("rename replaces an existing file; rmdir of a non-empty folder and mkdir of an existing name fail")
+    func renameAndFolderRules() async throws {
+        try await Self.withDomain { domain, store in
+            let moving = try await domain.create(at: "/a.txt", kind: .file, mode: 0o644)
+            _ = try await domain.create(at: "/b.txt", kind: .file, mode: 0o644)
+            try await domain.rename(from: "/a.txt", to: "/b.txt", flags: 0)
+            #expect(
+                store.snapshot().items.map { "\($0.itemIdentifier) \($0.filename)" } == [
+                    "\(moving.itemIdentifier) b.txt"
+                ]
+            )
+            _ = try await domain.create(at: "/d", kind: .folder, mode: 0o755)
+            _ = try await domain.create(at: "/d/x.txt", kind: .file, mode: 0o644)
+            await #expect(throws: MountError.notEmpty) { try await domain.remove(at: "/d", directory: true) }
+            await #expect(throws: MountError.exists) {
+                _ = try await domain.create(at: "/d", kind: .folder, mode: 0o755)
+            }
+            await #expect(throws: MountError.invalid) { try await domain.rename(from: "/d", to: "/d/inner", flags: 0) }
+            #expect(store.snapshot().items.count == 3)
+        }
+    }
+
+    @Test("a change made by another client shows after a refresh")
+    func remoteChangeShows() async throws {
+        try await Self.withDomain { domain, store in
+            #expect(throws: MountError.noEntry) { try domain.attributes(at: "/remote.txt") }
+            try store.remote.createFile(named: "remote.txt", contents: Data("from elsewhere".utf8))
+            #expect(try await domain.refresh())
+            #expect(try domain.attributes(at: "/remote.txt").st_size == 14)
+            #expect(try domain.entries(at: "/").map(\.name) == ["remote.txt"])
+        }
+    }
+}
