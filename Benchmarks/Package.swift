@@ -37,6 +37,7 @@ let package = Package(
             name: "ratio-benchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                .product(name: "FileProviderConformance", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
             ],

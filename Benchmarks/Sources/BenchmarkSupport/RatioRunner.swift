@@ -4,20 +4,30 @@ import Foundation
 /// sides of a ratio back to back, in alternating order (numerator first in even repetitions,
 /// denominator first in odd ones) so that drift in the machine's load hits both, after
 /// `warmUps` unrecorded runs of each. It prints the minimum and median of each side and of the
-/// per-repetition ratios, and whether the median meets the goal.
+/// per-repetition ratios, and whether the median meets the goal. It also prints the ratio of the
+/// process's CPU time, which other programs' load disturbs much less than the wall clock; the
+/// goal is judged on the wall clock.
 ///
 /// The runner knows nothing of what it measures: a side is a closure that does its own untimed
-/// setup and returns the duration of the measured part (``time(_:)`` helps).
+/// setup and returns the timing of the measured part (``time(_:)`` takes it).
 public struct RatioRunner: Sendable {
-    /// One side of a ratio: a label and a closure that returns the duration measured.
+    /// The wall-clock time and the process's CPU time (every thread's) that some work took.
+    public struct Timing: Sendable {
+        /// Wall-clock time.
+        public var wall: Duration
+        /// CPU time of the whole process.
+        public var cpu: Duration
+    }
+
+    /// One side of a ratio: a label and a closure that returns the timing measured.
     public struct Side: Sendable {
         /// How the side is printed.
         public let label: String
-        /// Runs the side's setup, then the measured part; returns the duration of the measured part.
-        public let run: @Sendable () async throws -> Duration
+        /// Runs the side's setup, then the measured part; returns the timing of the measured part.
+        public let run: @Sendable () async throws -> Timing
 
         /// A side named `label`.
-        public init(_ label: String, run: @escaping @Sendable () async throws -> Duration) {
+        public init(_ label: String, run: @escaping @Sendable () async throws -> Timing) {
             self.label = label
             self.run = run
         }
@@ -66,27 +76,26 @@ public struct RatioRunner: Sendable {
             _ = try await numerator.run()
             _ = try await denominator.run()
         }
-        var numerators: [Double] = []
-        var denominators: [Double] = []
+        var numerators: [Timing] = []
+        var denominators: [Timing] = []
         for repetition in 0..<repetitions {
-            let (top, bottom): (Duration, Duration)
             if repetition.isMultiple(of: 2) {
-                top = try await numerator.run()
-                bottom = try await denominator.run()
+                numerators.append(try await numerator.run())
+                denominators.append(try await denominator.run())
             } else {
-                bottom = try await denominator.run()
-                top = try await numerator.run()
+                denominators.append(try await denominator.run())
+                numerators.append(try await numerator.run())
             }
-            numerators.append(milliseconds(top))
-            denominators.append(milliseconds(bottom))
         }
-        let ratios = zip(numerators, denominators).map { $0 / $1 }
-        let width = max(numerator.label.count, denominator.label.count, 5)
-        printLine(numerator.label, numerators, unit: " ms", width: width)
-        printLine(denominator.label, denominators, unit: " ms", width: width)
+        let ratios = zip(numerators, denominators).map { Self.seconds($0.wall) / Self.seconds($1.wall) }
+        let cpuRatios = zip(numerators, denominators).map { Self.seconds($0.cpu) / Self.seconds($1.cpu) }
+        let width = max(numerator.label.count, denominator.label.count, "ratio (CPU time)".count)
+        printLine(numerator.label, numerators.map { Self.seconds($0.wall) * 1_000 }, unit: " ms", width: width)
+        printLine(denominator.label, denominators.map { Self.seconds($0.wall) * 1_000 }, unit: " ms", width: width)
         let holds = limit.map { median(ratios) <= $0 } ?? true
         let verdict = limit == nil ? nil : holds ? "holds" : "MISSED"
         printLine("ratio", ratios, unit: "×", width: width, verdict: verdict)
+        printLine("ratio (CPU time)", cpuRatios, unit: "×", width: width)
         print("")
         return holds
     }
@@ -113,12 +122,21 @@ public struct RatioRunner: Sendable {
         return holds
     }
 
-    /// The duration of `work`.
-    public static func time(_ work: () async throws -> Void) async rethrows -> Duration {
+    /// The wall-clock and CPU time `work` takes.
+    public static func time(_ work: () async throws -> Void) async rethrows -> Timing {
         let clock = ContinuousClock()
+        let cpuStart = processCPUTime()
         let start = clock.now
         try await work()
-        return clock.now - start
+        let wall = clock.now - start
+        return Timing(wall: wall, cpu: processCPUTime() - cpuStart)
+    }
+
+    /// The CPU time this process has used so far, every thread's.
+    private static func processCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
     private func printLine(_ label: String, _ values: [Double], unit: String, width: Int, verdict: String? = nil) {
@@ -136,10 +154,12 @@ public struct RatioRunner: Sendable {
         return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
     }
 
-    private func milliseconds(_ duration: Duration) -> Double {
+    /// `duration` in seconds.
+    public static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
+
 }
 
 /// `value` with three significant decimals at most, without rounding to whole thousands.

@@ -6,9 +6,11 @@ import Foundation
 /// The goals of Benchmarks/README.md, each measured side by side in one run (see `RatioRunner`):
 ///
 ///     swift run --package-path Benchmarks -c release ratio-benchmarks [--items N] [--changes N]
-///         [--repetitions N] [--warm-ups N] [--only listing|sync|memory|catch-up|provider-changes]
+///         [--repetitions N] [--warm-ups N] [--steps N]
+///         [--only listing|sync|memory|catch-up|provider-changes|randomized]
 ///
-/// Defaults: 1,000,000 items, 100,000 changes, 5 repetitions after 1 warm-up, every goal. Exits
+/// Defaults: 1,000,000 items, 100,000 changes, 5 repetitions after 1 warm-up, randomized runs of
+/// 10,000 operations, every goal. Exits
 /// with status 1 when a goal is missed.
 @main
 struct RatioBenchmarks {
@@ -24,12 +26,17 @@ struct RatioBenchmarks {
             ("provider-changes", { try await providerChangesReference($0, runner, changes: changes) }),
         ]
         let chosen = goals.filter { options.only.isEmpty || options.only.contains($0.name) }
-        print("Building a store of \(options.items) items … (load average \(loadAverage()))")
-        let scenario = HostScenario(itemCount: options.items)
-        print("Measuring (load average \(loadAverage())).\n")
         var held = true
-        for goal in chosen {
-            held = try await goal.measure(scenario) && held
+        if !chosen.isEmpty {
+            print("Building a store of \(options.items) items … (load average \(loadAverage()))")
+            let scenario = HostScenario(itemCount: options.items)
+            print("Measuring (load average \(loadAverage())).\n")
+            for goal in chosen {
+                held = try await goal.measure(scenario) && held
+            }
+        }
+        if options.only.isEmpty || options.only.contains("randomized") {
+            held = try await RandomizedRunThroughput.goal(runner, steps: options.steps) && held
         }
         print("Done (load average \(loadAverage())): \(held ? "every goal holds" : "a goal was missed").")
         if !held { exit(1) }
@@ -46,15 +53,15 @@ struct RatioBenchmarks {
             limit: 1.5,
             numerator: .init("listing") {
                 var listed = 0
-                let duration = await RatioRunner.time { listed = await listAll(enumerator, pageSize: 200) }
+                let timing = await RatioRunner.time { listed = await listAll(enumerator, pageSize: 200) }
                 precondition(listed == expected)
-                return duration
+                return timing
             },
             denominator: .init("raw copy") {
                 var copied = 0
-                let duration = await RatioRunner.time { copied = copyIntoPages(items, pageSize: 200) }
+                let timing = await RatioRunner.time { copied = copyIntoPages(items, pageSize: 200) }
                 precondition(copied == expected)
-                return duration
+                return timing
             }
         )
     }
@@ -66,14 +73,7 @@ struct RatioBenchmarks {
         return try await runner.ratio(
             "Host full sync of \(count) items ÷ provider listing of them (independent items)",
             limit: 3,
-            numerator: .init("host full sync") {
-                let host = try scenario.makeHost()
-                let duration = try await RatioRunner.time { try await host.synchronize() }
-                let held = await host.replica.count
-                precondition(held == count)
-                await host.stop()
-                return duration
-            },
+            numerator: hostFullSync(scenario, label: "host full sync"),
             denominator: providerListing(scenario)
         )
     }
@@ -104,17 +104,12 @@ struct RatioBenchmarks {
                 let host = try await scenario.synchronizedHost()
                 try scenario.renameRandomItems(changes)
                 var summary = SyncSummary()
-                let duration = try await RatioRunner.time { summary = try await host.synchronize() }
+                let timing = try await RatioRunner.time { summary = try await host.synchronize() }
                 precondition(summary.updatedItemCount == changes)
                 await host.stop()
-                return duration
+                return timing
             },
-            denominator: .init("full sync") {
-                let host = try scenario.makeHost()
-                let duration = try await RatioRunner.time { try await host.synchronize() }
-                await host.stop()
-                return duration
-            }
+            denominator: hostFullSync(scenario, label: "full sync")
         )
     }
 
@@ -137,14 +132,26 @@ struct RatioBenchmarks {
                 await enumerator.invalidate()
                 try scenario.renameRandomItems(changes)
                 var reported = 0
-                let duration = try await RatioRunner.time {
+                let timing = try await RatioRunner.time {
                     reported = try await enumerateAllChanges(of: scenario.provider, since: anchor, batchSize: 200)
                 }
                 precondition(reported == changes)
-                return duration
+                return timing
             },
             denominator: providerListing(scenario)
         )
+    }
+
+    /// A fresh host's full synchronization of every item.
+    static func hostFullSync(_ scenario: HostScenario, label: String) -> RatioRunner.Side {
+        .init(label) {
+            let host = try scenario.makeHost()
+            let timing = try await RatioRunner.time { try await host.synchronize() }
+            let held = await host.replica.count
+            precondition(held == scenario.itemCount)
+            await host.stop()
+            return timing
+        }
     }
 
     /// The provider's listing of the working set, page size 200, through the provider that returns
@@ -153,10 +160,10 @@ struct RatioBenchmarks {
         .init("provider listing") {
             let enumerator = try await scenario.provider.enumerator(for: .workingSet, request: Request())
             var listed = 0
-            let duration = await RatioRunner.time { listed = await listAll(enumerator, pageSize: 200) }
+            let timing = await RatioRunner.time { listed = await listAll(enumerator, pageSize: 200) }
             precondition(listed == scenario.itemCount)
             await enumerator.invalidate()
-            return duration
+            return timing
         }
     }
 
@@ -167,13 +174,14 @@ struct RatioBenchmarks {
     }
 }
 
-/// The command line: `--items`, `--changes`, `--repetitions`, `--warm-ups`, each followed by a
+/// The command line: `--items`, `--changes`, `--repetitions`, `--warm-ups`, `--steps`, each followed by a
 /// whole number, and `--only` followed by a goal's name (repeatable).
 struct Options {
     var items = 1_000_000
     var changes = 100_000
     var repetitions = 5
     var warmUps = 1
+    var steps = 10_000
     var only: Set<String> = []
 
     init(_ arguments: ArraySlice<String>) {
@@ -194,6 +202,7 @@ struct Options {
             case "--changes": changes = value
             case "--repetitions": repetitions = value
             case "--warm-ups": warmUps = value
+            case "--steps": steps = max(1, value)
             default:
                 FileHandle.standardError.write(Data("unknown option \(name)\n".utf8))
                 exit(2)

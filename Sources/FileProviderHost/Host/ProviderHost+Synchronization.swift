@@ -295,6 +295,7 @@ extension ProviderHost {
     /// Applies one batch and its anchor to the replica, after checking its order and kinds.
     private func apply(_ batch: ChangeBatch, call: String) throws {
         let updates = batch.updatedItems.map { ItemSnapshot($0) }
+        let lookups = replica.lookUp(updates.map(\.itemIdentifier))
         var firstPosition: [ItemIdentifier: Int]?
         var violations: [ContractViolation] = []
         for (position, item) in updates.enumerated() {
@@ -308,12 +309,12 @@ extension ProviderHost {
                     )
                 }
             }
-            if isKindChange(to: item) {
+            if replica.changesKind(item, lookup: lookups[position]) {
                 violations.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
             }
         }
         try monitor.record(violations)
-        for item in updates { integrate(item) }
+        for (item, lookup) in zip(updates, lookups) { integrate(item, lookup: lookup) }
         for identifier in batch.deletedItemIdentifiers { discard(identifier) }
         replica.anchor = batch.anchor
     }
@@ -334,9 +335,10 @@ extension ProviderHost {
     }
 
     /// Puts an item the provider reported into the replica, dropping cached content of another
-    /// version.
-    func integrate(_ item: ItemSnapshot) {
-        replica.store(item)
+    /// version. `lookup`, if given, is where `Replica.lookUp(_:)` found the item since the replica
+    /// last removed one.
+    func integrate(_ item: ItemSnapshot, lookup: Replica.Lookup? = nil) {
+        if let lookup { replica.store(item, lookup: lookup) } else { replica.store(item) }
         if let cached = contentCache.contentVersion(of: item.itemIdentifier), cached != item.itemVersion.contentVersion
         {
             contentCache.evict(item.itemIdentifier)

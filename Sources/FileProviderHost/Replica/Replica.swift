@@ -24,6 +24,11 @@ public struct Replica: Sendable {
     private var wholeItems: [UInt32: ItemSnapshot] = [:]
     private var contentTypes = ContentTypeTable()
 
+    /// Where the replica holds an item: its slot, or `nil` when it does not hold it.
+    struct Lookup {
+        fileprivate let slot: UInt32?
+    }
+
     /// Where the next change enumeration starts, or `nil` when the replica must be built again
     /// from a full listing (it was never synchronized, or its anchor expired).
     public var anchor: SyncAnchor?
@@ -147,6 +152,12 @@ public struct Replica: Sendable {
         store(item, slot: intern(item.itemIdentifier))
     }
 
+    /// ``store(_:)`` for an item looked up with ``lookUp(_:)``.
+    @discardableResult
+    mutating func store(_ item: ItemSnapshot, lookup: Lookup) -> Bool {
+        store(item, slot: lookup.slot ?? intern(item.itemIdentifier))
+    }
+
     /// Stores the items of one page of a listing, in order, as ``store(_:)`` does, faster.
     ///
     /// - Returns: the positions in `page` of the items whose identifier the replica already held.
@@ -189,7 +200,19 @@ public struct Replica: Sendable {
     /// Whether `item` would change the held item with its identifier between directory and
     /// non-directory, or symbolic link and not; `false` when the replica does not hold it.
     func changesKind(_ item: ItemSnapshot) -> Bool {
-        guard let slot = heldSlot(of: item.itemIdentifier) else { return false }
+        changesKind(item, lookup: lookUp([item.itemIdentifier])[0])
+    }
+
+    /// Where the replica holds each of `identifiers`, looked up in one pass, so that the cache
+    /// misses of different identifiers overlap. A lookup stays valid until the replica removes
+    /// an item or is replaced: storing items never moves a held one.
+    func lookUp(_ identifiers: [ItemIdentifier]) -> [Lookup] {
+        identifiers.map { Lookup(slot: heldSlot(of: $0)) }
+    }
+
+    /// ``changesKind(_:)`` for an item looked up with ``lookUp(_:)``.
+    func changesKind(_ item: ItemSnapshot, lookup: Lookup) -> Bool {
+        guard let slot = lookup.slot else { return false }
         let record = records[Int(slot)]
         if !record.flags.contains(.whole), contentTypes.holds(item.contentType, at: record.contentType) {
             return false
