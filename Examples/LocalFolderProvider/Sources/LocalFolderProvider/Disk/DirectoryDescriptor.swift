@@ -175,7 +175,7 @@ final class DirectoryDescriptor {
         guard seconds.isFinite, abs(seconds) < 1e15 else {
             throw FileProviderError(
                 .invalidArgument,
-                message: "The modification date \(date) cannot be stored on disk."
+                message: "The modification date \(date.timeIntervalSince1970) s after 1970 cannot be stored on disk."
             )
         }
         let nanoseconds = ((date.timeIntervalSince1970 - seconds) * 1_000_000_000).rounded()
