@@ -118,9 +118,9 @@ final class DirectoryDescriptor {
         return true
     }
 
-    /// Removes the file or empty folder `name`; nothing happens when there is none.
-    func remove(_ name: String, isFolder: Bool) {
-        unlinkat(descriptor, name, isFolder ? AT_REMOVEDIR : 0)
+    /// Removes the file `name`; nothing happens when there is none.
+    func removeFile(_ name: String) {
+        unlinkat(descriptor, name, 0)
     }
 
     /// Removes the entry `name` and, for a folder, everything in it, without following links.
