@@ -9,7 +9,7 @@
 # provider, 2,000 for LocalFolderProvider, whose every step is flushed to disk). A divergence
 # prints the seed; replay it with `fileprovider-conformance --check MODEL-01 --seed N --steps
 # STEPS` or LOCALFOLDER_MODEL_SEED=N LOCALFOLDER_MODEL_STEPS=STEPS swift test --filter
-# conformance in Examples/LocalFolderProvider. On a shared machine, run it under `nice -n 19`.
+# soak in Examples/LocalFolderProvider. On a shared machine, run it under `nice -n 19`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 subject="${1:?usage: Scripts/soak.sh reference|localfolder SECONDS [STEPS]}"
@@ -26,7 +26,7 @@ localfolder)
     swift build --package-path Examples/LocalFolderProvider --build-tests >/dev/null || exit 1
     run() {
         LOCALFOLDER_MODEL_SEED="$1" LOCALFOLDER_MODEL_STEPS="$steps" \
-            swift test --package-path Examples/LocalFolderProvider --skip-build --filter conformance
+            swift test --package-path Examples/LocalFolderProvider --skip-build --filter soak
     }
     ;;
 *)

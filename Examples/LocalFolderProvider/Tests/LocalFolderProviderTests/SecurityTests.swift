@@ -172,18 +172,7 @@ struct SecurityTests {
         try FileManager.default.removeItem(at: secret)
         #expect(link(try await provider.location(of: file.itemIdentifier).path, secret.path) == 0)
         let before = try secretState()
-        var dated = file
-        dated.contentModificationDate = Date(timeIntervalSince1970: 9_000)
-        let modify = await errorCode {
-            try await provider.modifyItem(
-                dated,
-                baseVersion: file.itemVersion,
-                changedFields: .contentModificationDate,
-                contents: nil,
-                options: [],
-                request: Request()
-            )
-        }
+        let modify = await errorCode { try await provider.setDate(of: file, to: Date(timeIntervalSince1970: 9_000)) }
         #expect(modify == .noSuchItem)
         let fetch = await errorCode {
             try await provider.fetchContents(for: file.itemIdentifier, version: nil, request: Request())

@@ -118,9 +118,9 @@ final class DirectoryDescriptor {
         return true
     }
 
-    /// Removes the file or empty folder `name`; nothing happens when there is none.
-    func remove(_ name: String, isFolder: Bool) {
-        unlinkat(descriptor, name, isFolder ? AT_REMOVEDIR : 0)
+    /// Removes the file `name`; nothing happens when there is none.
+    func removeFile(_ name: String) {
+        unlinkat(descriptor, name, 0)
     }
 
     /// Removes the entry `name` and, for a folder, everything in it, without following links.
@@ -175,7 +175,7 @@ final class DirectoryDescriptor {
         guard seconds.isFinite, abs(seconds) < 1e15 else {
             throw FileProviderError(
                 .invalidArgument,
-                message: "The modification date \(date) cannot be stored on disk."
+                message: "The modification date \(date.timeIntervalSince1970) s after 1970 cannot be stored on disk."
             )
         }
         let nanoseconds = ((date.timeIntervalSince1970 - seconds) * 1_000_000_000).rounded()

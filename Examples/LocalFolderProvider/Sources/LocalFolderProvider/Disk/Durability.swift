@@ -63,7 +63,7 @@ enum Durability {
             }
             guard fsync(output.fileDescriptor) == 0 else { throw staging.error("fsync", name) }
         } catch {
-            staging.remove(name, isFolder: false)
+            staging.removeFile(name)
             throw error as? FileProviderError ?? FileProviderError.io("cannot stage content: \(error)")
         }
         return name
@@ -106,7 +106,7 @@ enum Durability {
         throws -> Bool
     {
         guard try staging.link(staged, to: folder, as: name) else { return false }
-        staging.remove(staged, isFolder: false)
+        staging.removeFile(staged)
         try folder.sync()
         return true
     }

@@ -50,7 +50,7 @@ extension FolderStore {
                 in: stagingFolder,
                 modificationDate: date
             )
-            defer { stagingFolder.remove(staged, isFolder: false) }
+            defer { stagingFolder.removeFile(staged) }
             try Task.checkCancellation()
             guard try Durability.place(staged, from: stagingFolder, in: folder, as: filename) else {
                 throw try collisionOnDisk(named: filename, in: parent, at: folder)

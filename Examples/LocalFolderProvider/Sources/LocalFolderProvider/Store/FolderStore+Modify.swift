@@ -48,7 +48,7 @@ extension FolderStore {
         var staged: (content: String?, conflictCopy: String?) = (nil, nil)
         defer {
             for name in [staged.content, staged.conflictCopy].compactMap({ $0 }) {
-                stagingFolder.remove(name, isFolder: false)
+                stagingFolder.removeFile(name)
             }
         }
         if changedFields.contains(.contents), !current.isFolder {

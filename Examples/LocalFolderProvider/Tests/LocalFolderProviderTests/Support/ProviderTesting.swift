@@ -69,6 +69,20 @@ extension LocalFolderProvider {
         )
     }
 
+    /// Sets an item's modification date.
+    func setDate(of item: ItemSnapshot, to date: Date) async throws -> ItemMutationResult {
+        var dated = item
+        dated.contentModificationDate = date
+        return try await modifyItem(
+            dated,
+            baseVersion: item.itemVersion,
+            changedFields: .contentModificationDate,
+            contents: nil,
+            options: [],
+            request: Request()
+        )
+    }
+
     /// The text of a file.
     func text(of identifier: ItemIdentifier) async throws -> String {
         let fetched = try await fetchContents(for: identifier, version: nil, request: Request())
