@@ -6,7 +6,7 @@ import Testing
 struct ReferenceProviderConformanceTests {
     static let subject = ConformanceSubject.referenceProvider()
 
-    @Test(arguments: Conformance.checks(for: .standard))
+    @Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
     func check(_ check: ConformanceCheck) async {
         let options = ConformanceOptions(seed: 20_261_121, randomizedSteps: 500)
         let result = await Conformance.run(check, against: Self.subject, options: options)

@@ -65,7 +65,7 @@ struct ReportUsageTests {
             try report.throwIfFailed()
         } catch {
             #expect(error.description.contains("[ENUM-02] lost a page"))
-            #expect(error.description.contains("replay: --check ENUM-02 --seed 7"))
+            #expect(error.description.contains("replay: FILEPROVIDER_CHECK=ENUM-02 FILEPROVIDER_SEED=7 swift test"))
         }
         #expect(report.junitXML().contains("<failure message=\"lost a page\">"))
         #expect(report.junitXML().contains("<skipped message=\"no trash\"/>"))

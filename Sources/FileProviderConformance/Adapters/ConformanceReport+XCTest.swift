@@ -3,7 +3,10 @@ import XCTest
 
 extension ConformanceReport {
     /// Fails the current XCTest test once per finding of every failed check, each failure carrying
-    /// the finding's message, the operations that led to it and the seed to replay it.
+    /// the finding's message, the operations that led to it and the line that replays it
+    /// (`FILEPROVIDER_CHECK=… FILEPROVIDER_SEED=… swift test --filter` the calling test method),
+    /// then prints ``summary``: the per-area table, every check that did not run with the reason,
+    /// and the closing line.
     ///
     /// ```swift
     /// func testConformance() async {
@@ -11,10 +14,16 @@ extension ConformanceReport {
     ///     report.assertNoFailures()
     /// }
     /// ```
-    public func assertNoFailures(file: StaticString = #filePath, line: UInt = #line) {
+    public func assertNoFailures(
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        function: StaticString = #function
+    ) {
+        let filter = String("\(function)".prefix { $0 != "(" })
         for finding in findings {
-            XCTFail(finding.description, file: file, line: line)
+            XCTFail(finding.description(replay: finding.replayCommand(testFilter: filter)), file: file, line: line)
         }
+        print(summary)
     }
 }
 #endif

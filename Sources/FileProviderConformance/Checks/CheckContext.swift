@@ -109,7 +109,9 @@ final class CheckContext: Sendable {
 
     /// Records a finding unless `actual == expected`.
     func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ message: @autoclosure () -> String) {
-        if actual != expected { fail(message(), expected: "\(expected)", actual: "\(actual)") }
+        if actual != expected {
+            fail(message(), expected: FindingValue.describe(expected), actual: FindingValue.describe(actual))
+        }
     }
 
     /// Records a finding and returns the error that stops the check.

@@ -8,8 +8,10 @@ extension ConformanceReport {
         return try encoder.encode(self)
     }
 
-    /// The report as JUnit XML: one test suite per area, one test case per check; failed checks
-    /// carry their findings, unsupported and skipped ones a `skipped` element.
+    /// The report as JUnit XML: one test suite per area, one test case per check. A failed check
+    /// carries one `failure` element whose message is its first finding's (with the number of
+    /// others) and whose text holds every finding; an unsupported or skipped check carries a
+    /// `skipped` element with the reason.
     public func junitXML() -> String {
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         xml.append(
@@ -33,12 +35,12 @@ extension ConformanceReport {
                 case .passed:
                     xml.append(opening + "/>")
                 case .failed(let findings):
+                    let others = findings.count - 1
+                    let message =
+                        (findings.first?.message ?? "") + (others == 0 ? "" : " (and \(others) more)")
+                    let text = findings.map(\.description).joined(separator: "\n\n")
                     xml.append(opening + ">")
-                    for finding in findings {
-                        xml.append(
-                            #"      <failure message="\#(escape(finding.message))">\#(escape(finding.description))</failure>"#
-                        )
-                    }
+                    xml.append(#"      <failure message="\#(escape(message))">\#(escape(text))</failure>"#)
                     xml.append("    </testcase>")
                 case .unsupported(let reason), .skipped(let reason):
                     xml.append(opening + ">")

@@ -25,7 +25,12 @@ struct CheckRunner {
         let (outcome, remarks) = await outcome()
         let elapsed = start.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return CheckResult(
+        return result(outcome, seconds: seconds, remarks: remarks)
+    }
+
+    /// The check's result with `outcome`, for a check that ran or one that did not.
+    func result(_ outcome: CheckResult.Outcome, seconds: Double = 0, remarks: [String] = []) -> CheckResult {
+        CheckResult(
             checkID: check.id,
             title: check.title,
             area: check.area,

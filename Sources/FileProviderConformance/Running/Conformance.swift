@@ -35,13 +35,22 @@ public enum Conformance {
     /// time, each on a fresh fixture, and returns the report. Never throws: every problem —
     /// a provider error, a contract violation, a hang, a fixture that cannot be made — becomes a
     /// finding of the check it happened in.
+    ///
+    /// The options' ``ConformanceOptions/environment`` narrows `checks` to those
+    /// `FILEPROVIDER_CHECK` selects and replaces the seed with `FILEPROVIDER_SEED`
+    /// (``ConformanceEnvironment``); an unusable value fails every check with a finding saying why.
     public static func run(
         _ subject: ConformanceSubject,
         checks: [ConformanceCheck]? = nil,
         options: ConformanceOptions = ConformanceOptions(),
         progress: (@Sendable (ConformanceEvent) -> Void)? = nil
     ) async -> ConformanceReport {
-        let selected = checks ?? Self.checks(for: options.tier)
+        var selected = checks ?? Self.checks(for: options.tier)
+        var options = options
+        if let overrides = try? options.environment.overrides() {
+            selected = selected.filter { overrides.selects($0) }
+            options.seed = overrides.seed ?? options.seed
+        }
         var results: [CheckResult] = []
         for (offset, check) in selected.enumerated() {
             progress?(.started(check, index: offset + 1, count: selected.count))
@@ -60,11 +69,25 @@ public enum Conformance {
     }
 
     /// Runs one check against a fresh fixture of `subject`.
+    ///
+    /// The options' ``ConformanceOptions/environment`` applies as in
+    /// ``run(_:checks:options:progress:)``: a check that `FILEPROVIDER_CHECK` does not select is
+    /// skipped, and `FILEPROVIDER_SEED` replaces the seed.
     public static func run(
         _ check: ConformanceCheck,
         against subject: ConformanceSubject,
         options: ConformanceOptions = ConformanceOptions()
     ) async -> CheckResult {
-        await CheckRunner(check: check, subject: subject, options: options).run()
+        let runner = CheckRunner(check: check, subject: subject, options: options)
+        let overrides: ConformanceEnvironment.Overrides
+        do {
+            overrides = try options.environment.overrides()
+        } catch {
+            return runner.result(.failed([Finding(checkID: check.id, message: error.description, seed: options.seed)]))
+        }
+        guard overrides.selects(check) else { return runner.result(.skipped(overrides.notSelectedReason)) }
+        var options = options
+        options.seed = overrides.seed ?? options.seed
+        return await CheckRunner(check: check, subject: subject, options: options).run()
     }
 }

@@ -10,18 +10,25 @@ public struct ConformanceOptions: Sendable {
     public var randomizedSteps: Int?
     /// How long one check may take before it fails as hung. Default: 60 seconds.
     public var checkTimeout: Duration
+    /// The environment whose `FILEPROVIDER_CHECK` and `FILEPROVIDER_SEED` select the checks and
+    /// replace ``seed``, so a finding's replay line works from `swift test`. Default:
+    /// ``ConformanceEnvironment/process``; ``ConformanceEnvironment/ignored`` applies the options
+    /// as written.
+    public var environment: ConformanceEnvironment
 
     /// Creates options.
     public init(
         tier: ConformanceTier = .standard,
         seed: UInt64 = UInt64.random(in: 0...UInt64.max),
         randomizedSteps: Int? = nil,
-        checkTimeout: Duration = .seconds(60)
+        checkTimeout: Duration = .seconds(60),
+        environment: ConformanceEnvironment = .process
     ) {
         self.tier = tier
         self.seed = seed
         self.randomizedSteps = randomizedSteps
         self.checkTimeout = checkTimeout
+        self.environment = environment
     }
 
     /// The number of operations in each randomized run.

@@ -15,25 +15,74 @@ extension ConformanceSubject {
         caseRule: FilenameCaseRule = .caseInsensitive,
         supportsTrash: Bool = true
     ) -> ConformanceSubject {
-        var capabilities = ProviderCapabilities.reference
-        if caseRule == .caseSensitive { capabilities.insert(.caseSensitiveFilenames) }
-        if !supportsTrash { capabilities.remove(.trash) }
-        return ConformanceSubject(name: "InMemoryFileProvider", capabilities: capabilities) {
+        referenceProvider(
+            named: "InMemoryFileProvider",
+            capabilities: referenceCapabilities(caseRule: caseRule, supportsTrash: supportsTrash),
+            caseRule: caseRule,
+            supportsTrash: supportsTrash,
+            wrapping: { $0 }
+        )
+    }
+
+    /// The reference provider behind a layer of yours — a cache, a proxy, a logging or
+    /// identifier-mapping layer — so the suite checks the layer: each fixture is a fresh, empty
+    /// reference store as in ``referenceProvider(caseRule:supportsTrash:)``, whose providers
+    /// (the first one and every ``ProviderFixture/openAnotherInstance`` one) are handed to `wrap`,
+    /// and the suite examines what `wrap` returns. The store's remote client, store resets,
+    /// history expiry and reachability stay the fixture's hooks, so every check runs.
+    ///
+    /// What the wrapper must do to pass:
+    /// - **Forward every capability protocol it declares.** Declaring ``ProviderCapabilities/partialContent``
+    ///   requires the wrapper itself to adopt `PartialContentFetching`; a wrapper that only
+    ///   adopts `FileProvider` hides it, and CNT-07 fails. Declare fewer `capabilities` for what it
+    ///   does not forward.
+    /// - **Keep identifiers stable, or rewrite them everywhere.** A wrapper that maps identifiers
+    ///   must map them in both directions in every call, in every item it returns, and inside
+    ///   errors: `FileProviderError`'s `filenameCollision` and `deletionRejected` carry an item, whose
+    ///   identifier and parent must be the wrapper's. `remote` must then map the identifiers the
+    ///   store's ``InMemoryRemoteHooks`` take and return.
+    /// - **Pass tokens through or wrap them whole.** Pages and anchors handed back must resume
+    ///   the listing; a wrapper that rewrites them must still fail garbage and expired ones with
+    ///   `syncAnchorExpired` / `pageExpired`.
+    /// - **Invalidate what it wraps.** The fixture invalidates the wrapper's providers when a
+    ///   check ends; forward `invalidate()`.
+    ///
+    /// - Parameters:
+    ///   - name: the name shown in reports.
+    ///   - capabilities: what the wrapper declares; by default everything the reference
+    ///     provider supports with `caseRule` and `supportsTrash`.
+    ///   - caseRule: how the store compares filenames.
+    ///   - supportsTrash: whether the domain has a trash.
+    ///   - wrap: makes the provider under test from a fresh reference provider; an error it
+    ///     throws fails the check as the factory's.
+    ///   - remote: wraps the store's remote hooks, for a wrapper that rewrites identifiers; by
+    ///     default the store's hooks as they are.
+    public static func referenceProvider(
+        named name: String,
+        capabilities: ProviderCapabilities? = nil,
+        caseRule: FilenameCaseRule = .caseInsensitive,
+        supportsTrash: Bool = true,
+        wrapping wrap: @escaping @Sendable (InMemoryFileProvider) async throws -> any FileProvider,
+        remote: @escaping @Sendable (InMemoryRemoteHooks) -> any RemoteChangeHooks = { $0 }
+    ) -> ConformanceSubject {
+        let declared = capabilities ?? referenceCapabilities(caseRule: caseRule, supportsTrash: supportsTrash)
+        return ConformanceSubject(name: name, capabilities: declared) {
             let temporaryDirectory = ScratchFolder.unique("fileprovider-reference")
             let store = try InMemoryStore.conformanceFixture(
                 caseRule: caseRule,
                 supportsTrash: supportsTrash,
                 temporaryDirectory: temporaryDirectory
             )
-            let providers = LockedValue([store.makeProvider()])
+            let providers = LockedValue<[any FileProvider]>([])
+            let openInstance: @Sendable () async throws -> any FileProvider = {
+                let provider = try await wrap(store.makeProvider())
+                providers.withLock { $0.append(provider) }
+                return provider
+            }
             return ProviderFixture(
-                provider: providers.withLock { $0[0] },
-                remote: ReferenceRemoteHooks(remote: store.remote),
-                openAnotherInstance: {
-                    let provider = store.makeProvider()
-                    providers.withLock { $0.append(provider) }
-                    return provider
-                },
+                provider: try await openInstance(),
+                remote: remote(InMemoryRemoteHooks(store.remote)),
+                openAnotherInstance: openInstance,
                 resetStore: { store.resetEpoch() },
                 expireHistory: { store.expireHistory() },
                 setReachable: { reachable in store.isOffline = !reachable },
@@ -45,6 +94,13 @@ extension ConformanceSubject {
                 }
             )
         }
+    }
+
+    private static func referenceCapabilities(caseRule: FilenameCaseRule, supportsTrash: Bool) -> ProviderCapabilities {
+        var capabilities = ProviderCapabilities.reference
+        if caseRule == .caseSensitive { capabilities.insert(.caseSensitiveFilenames) }
+        if !supportsTrash { capabilities.remove(.trash) }
+        return capabilities
     }
 }
 
@@ -71,41 +127,5 @@ extension InMemoryStore {
                 temporaryDirectory: temporaryDirectory
             )
         )
-    }
-}
-
-/// The reference store's `RemoteClient` as the harness's ``RemoteChangeHooks``.
-struct ReferenceRemoteHooks: RemoteChangeHooks {
-    let remote: RemoteClient
-
-    func createItem(named filename: String, in parent: ItemIdentifier, contents: Data?) async throws -> ItemIdentifier {
-        if let contents {
-            return try remote.createFile(named: filename, in: parent, contents: contents).itemIdentifier
-        }
-        return try remote.createFolder(named: filename, in: parent).itemIdentifier
-    }
-
-    func replaceContents(of identifier: ItemIdentifier, with contents: Data) async throws {
-        try remote.modifyContents(of: identifier, to: contents)
-    }
-
-    func rename(_ identifier: ItemIdentifier, to filename: String) async throws {
-        try remote.rename(identifier, to: filename)
-    }
-
-    func move(_ identifier: ItemIdentifier, to parent: ItemIdentifier) async throws {
-        try remote.move(identifier, to: parent)
-    }
-
-    func trash(_ identifier: ItemIdentifier) async throws {
-        try remote.trash(identifier)
-    }
-
-    func restore(_ identifier: ItemIdentifier, to parent: ItemIdentifier) async throws {
-        try remote.restore(identifier, to: parent)
-    }
-
-    func delete(_ identifier: ItemIdentifier) async throws {
-        try remote.delete(identifier)
     }
 }

@@ -68,4 +68,32 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     public var description: String {
         "[" + Self.named.filter { contains($0.capability) }.map(\.name).joined(separator: ", ") + "]"
     }
+
+    /// Decodes a list of capability names, for example `["writing", "trash"]`.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming a name that is not in ``named``.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var capabilities: ProviderCapabilities = []
+        while !container.isAtEnd {
+            let name = try container.decode(String.self)
+            guard let capability = Self.named.first(where: { $0.name == name })?.capability else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription:
+                        "there is no capability \"\(name)\"; the names are those of ProviderCapabilities.named"
+                )
+            }
+            capabilities.insert(capability)
+        }
+        self = capabilities
+    }
+
+    /// Encodes the names of the capabilities in the set, in declaration order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for (name, capability) in Self.named where contains(capability) {
+            try container.encode(name)
+        }
+    }
 }

@@ -35,7 +35,7 @@ let subject = ConformanceSubject(
 /// flushes files and the journal to the device.
 let options = ConformanceOptions(randomizedSteps: 300)
 
-@Test(arguments: Conformance.checks(for: .standard))
-func conformance(_ check: ConformanceCheck) async {
-    await Conformance.run(check, against: subject, options: options).recordIssues()
+@Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
+func conformance(_ check: ConformanceCheck) async throws {
+    try await Conformance.run(check, against: subject, options: options).record()
 }
