@@ -12,6 +12,10 @@ final class BrokenProvider: PartialContentFetching {
         self.bug = bug
     }
 
+    func invalidate() async {
+        await base.invalidate()
+    }
+
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         let item = try await perform { try await self.base.item(for: identifier, request: request) }
         guard bug == .spuriousVersionBumps else { return outgoing(item) }

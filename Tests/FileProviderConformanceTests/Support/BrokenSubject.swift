@@ -2,21 +2,17 @@ import FileProviderConformance
 import FileProviderKit
 
 extension ConformanceSubject {
-    /// The reference provider's subject, every instance wrapped in a ``BrokenProvider`` with `bug`.
+    /// The reference provider behind a ``BrokenProvider`` with `bug`, declaring what the reference
+    /// provider declares on a case-insensitive domain.
     static func broken(by bug: Bug) -> ConformanceSubject {
-        let reference = ConformanceSubject.referenceProvider(
-            caseRule: [.caseTwinsAllowed, .conflictCopiesIgnoreCase].contains(bug) ? .caseSensitive : .caseInsensitive,
-            supportsTrash: bug != .trashAsNoSuchItem
+        let supportsTrash = bug != .trashAsNoSuchItem
+        let storeIsCaseSensitive = [.caseTwinsAllowed, .conflictCopiesIgnoreCase].contains(bug)
+        return referenceProvider(
+            named: "broken: \(bug)",
+            capabilities: referenceProvider(supportsTrash: supportsTrash).capabilities,
+            caseRule: storeIsCaseSensitive ? .caseSensitive : .caseInsensitive,
+            supportsTrash: supportsTrash,
+            wrapping: { BrokenProvider(base: $0, bug: bug) }
         )
-        var capabilities = reference.capabilities
-        capabilities.remove(.caseSensitiveFilenames)
-        return ConformanceSubject(name: "broken: \(bug)", capabilities: capabilities) {
-            var fixture = try await reference.makeFixture()
-            fixture.provider = BrokenProvider(base: fixture.provider, bug: bug)
-            if let openAnotherInstance = fixture.openAnotherInstance {
-                fixture.openAnotherInstance = { BrokenProvider(base: try await openAnotherInstance(), bug: bug) }
-            }
-            return fixture
-        }
     }
 }

@@ -2,94 +2,175 @@
 /// clause it violates and the checks that must catch it.
 enum Bug: String, CaseIterable, Sendable {
     // Pagination and listings (rules 1 and 2)
+    /// Ends every listing after its first page.
     case truncatesPagination
+    /// Hands out pages three times the suggested size.
     case oversizePages
+    /// Returns from item and change enumeration without calling a finish method.
     case noFinish
+    /// Never returns from item or change enumeration.
     case neverFinishes
+    /// Calls a second finish after the first, in listings and change enumerations.
     case reportsAfterFinish
+    /// Drops the first item of every page after the first (an off-by-one cursor).
     case skipsFirstItemOfNextPage
+    /// Hands out every page in reverse order.
     case pagesReversed
+    /// Serves the date-sorted initial page in name order.
     case dateOrderIgnored
+    /// Uses offsets into a fresh listing as pages, so inserts and deletions shift them.
     case offsetPagination
+    /// Hands out page tokens only the enumerator that made them understands.
     case pagesTiedToEnumerator
     // Expired tokens and anchors (rules 3 to 5, 7)
+    /// Answers an expired page with an empty, final page.
     case garbagePageSucceeds
+    /// Answers an expired anchor with no changes and the current anchor.
     case garbageAnchorSucceeds
+    /// Answers an expired page with the listing from its start.
     case expiredPageRestartsListing
+    /// Answers an expired anchor by reporting the whole listing as updates.
     case expiredAnchorRelistsAsChanges
+    /// Snapshots the listing when the enumerator is made, before the anchor is read.
     case anchorAfterListing
+    /// Hands back the anchor it was given along with moreComing.
     case unchangedContinuationAnchor
+    /// Hands out continuation anchors only the enumerator that made them understands.
     case continuationInEnumerator
+    /// Reports change batches three times the suggested size.
     case oversizeBatches
+    /// Never says moreComing, so a catch-up stops after one batch.
     case moreComingDropped
+    /// Returns a new anchor from every currentSyncAnchor() call, with no write in between.
     case quietAnchorDrifts
+    /// Reports the root as updated at the end of every change enumeration.
     case quietChangesReportRoot
     // Changes (rule 6)
+    /// Never reports deletions.
     case missesDeletions
+    /// Reports a recursive deletion without the deleted folder's descendants.
     case descendantDeletionsDropped
+    /// Reports a move as a deletion.
     case movesAsDeletions
+    /// Reports every change batch in reverse order.
     case childrenBeforeParents
+    /// Reports trashing as a deletion.
     case trashReportedAsDeletion
+    /// Reports an item only when its content version changed since it was last reported.
     case metadataEditsNotReported
+    /// Reports only the items this instance created.
     case remoteChangesMissed
+    /// Reports a folder's changes only for items still in it.
     case folderChangesOmitDepartures
+    /// Follows each deletion with a stale update of the deleted item.
     case deletedItemsResurrected
     // The working set (rule 8)
+    /// Reports working-set changes only for top-level items.
     case workingSetShallowChanges
+    /// Leaves trashed items out of the working-set listing.
     case workingSetOmitsTrash
+    /// Gives working-set items the working set as their parent.
     case workingSetParentIsWorkingSet
     // Identifiers, versions and item fields (rules 7, 9, 10)
+    /// Hands out a new version with every lookup.
     case spuriousVersionBumps
+    /// Renames and moves a file by creating a copy and deleting the original.
     case renameRecreatesItem
+    /// Returns the created item under the template's identifier.
     case templateIdentifierReturned
+    /// Derives the content version from both versions, so metadata edits change it.
     case metadataEditBumpsContentVersion
+    /// Hands out one content version for ever, folding the real one into the metadata version.
     case contentVersionNeverChanges
+    /// Reports documentSize rounded up to 4 KiB blocks.
     case documentSizeInBlocks
+    /// Reports the creation date as the content modification date.
     case modificationDateFrozen
+    /// Counts a folder's children at creation and never after deletions or moves.
     case childCountNeverDecreases
     // Names and collisions (rule 11)
+    /// Deletes a sibling of the same name, ignoring case, before a creation.
     case collisionOverwrites
+    /// Stores "/" in names as ":" instead of refusing the name.
     case slashReplacedInNames
+    /// Compares names by case on a domain declared case-insensitive.
     case caseTwinsAllowed
+    /// Percent-encodes names for its server, so canonically equivalent names coexist.
     case normalisationTwinsAllowed
+    /// Stores names precomposed.
     case namesNormalisedToNFC
+    /// Hands out the root with an empty name.
     case rootHasNoName
+    /// Fails collisions without the existing item.
     case collisionWithoutExistingItem
+    /// Creates "name 2" instead of failing a collision.
     case renamesOnCollision
     // Creations and modifications (rules 12 and 13)
+    /// Returns the template as the created item, with the new identifier only.
     case createdItemEchoesTemplate
+    /// Fails a missing parent with invalidArgument.
     case missingParentWrongCode
+    /// Ignores mayAlreadyExist.
     case mayAlreadyExistIgnored
+    /// Returns the existing item instead of failing a collision.
     case collisionReturnsExisting
+    /// Writes on the current version whatever the base version, ignoring failOnConflict.
     case lastWriterWins
+    /// Applies only the first field of changedFields.
     case oneFieldPerModify
+    /// Applies every metadata field of the template, whatever changedFields says.
     case untouchedFieldsOverwritten
+    /// Checks failOnConflict only for content writes.
     case metadataConflictsIgnored
+    /// Keeps the server's bytes and drops a stale incoming write.
     case staleWriteDropsIncoming
+    /// Checks collisions ignoring case itself, except for the conflict copies its server names.
     case conflictCopiesIgnoreCase
+    /// Answers a move into a descendant with success and changes nothing.
     case moveIntoDescendantIgnored
+    /// Re-creates an item that a modification finds missing.
     case modifyMissingRecreates
     // Trash and deletion (rules 14 and 15)
+    /// Answers the trash of a domain without trash with noSuchItem.
     case trashAsNoSuchItem
+    /// Deletes an item the system moves to the trash.
     case trashDeletesPermanently
+    /// Empties a file restored from the trash.
     case restoreEmptiesContent
+    /// Moves deleted items to the trash.
     case deleteMovesToTrash
+    /// Fails the deletion of an unknown identifier.
     case deleteUnknownFails
+    /// Deletes non-empty folders without recursive.
     case nonRecursiveDeleteTakesChildren
+    /// Deletes on the current version whatever the base version.
     case staleDeleteAccepted
+    /// Fails stale deletions without the current item.
     case rejectedDeletionWithoutItem
     // Failures (rule 16)
+    /// Answers writes to the root, working set and trash with success.
     case reservedContainersAcceptWrites
+    /// Creates the item before finding its contents file missing.
     case createsBeforeReadingContents
+    /// Passes a server's 404 on instead of noSuchItem.
     case unknownItemGenericError
+    /// Runs every call to its end, cancelled or not.
     case cancellationIgnored
+    /// Fails with cannotSynchronize instead of serverUnreachable.
     case offlineWrongCode
     // Content and the interface's promises
+    /// Serves the latest bytes for any version asked for.
     case oldVersionServesLatest
+    /// Hands out its cached file, which the caller may delete.
     case fetchHandsOutCacheFile
+    /// Drops the last partial 4 KiB block of fetched content.
     case contentTruncatedToBlocks
+    /// Ignores the alignment of partial fetches.
     case partialRangeUnaligned
+    /// Hands out symbolic links without their target.
     case symlinkTargetDropped
+    /// Answers the fetch of a folder with an empty file.
     case folderFetchReturnsEmptyFile
+    /// Refuses every enumerator once one was invalidated.
     case invalidationIsSticky
 }
