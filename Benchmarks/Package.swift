@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 //
-// Benchmarks of FileProviderKit's reference provider and host, measured with ordo-one's benchmark package:
-// `swift package --package-path Benchmarks benchmark` (release mode). A nested package, so the
-// root package keeps no dependencies.
+// Benchmarks of FileProviderKit's reference provider, host and conformance harness, measured with
+// ordo-one's benchmark package: `swift package --package-path Benchmarks benchmark` (release mode).
+// A nested package, so the root package keeps no dependencies.
 
 import PackageDescription
 
@@ -33,6 +33,15 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
             ],
             path: "Benchmarks/HostBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ConformanceBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FileProviderConformance", package: "FileProviderKit"),
+            ],
+            path: "Benchmarks/ConformanceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
