@@ -42,18 +42,44 @@ struct ModelState {
     /// Identifiers of deleted items, for operations on deleted identifiers.
     private(set) var deleted: [ItemIdentifier] = []
 
+    /// The items as they were when the step began, of those the step changed or removed.
+    private var changedInStep: [ItemIdentifier: Item] = [:]
+    /// The items the step added.
+    private var addedInStep: Set<ItemIdentifier> = []
+
     init(caseRule: FilenameCaseRule) {
         self.caseRule = caseRule
     }
 
+    /// Starts a step: ``itemBeforeStep(_:)`` answers from here on.
+    mutating func beginStep() {
+        changedInStep.removeAll(keepingCapacity: true)
+        addedInStep.removeAll(keepingCapacity: true)
+    }
+
+    /// An item as it was when the step began, `nil` when it did not exist then.
+    func itemBeforeStep(_ identifier: ItemIdentifier) -> Item? {
+        addedInStep.contains(identifier) ? nil : changedInStep[identifier] ?? items[identifier]
+    }
+
     mutating func add(_ identifier: ItemIdentifier, _ item: Item) {
-        if items.updateValue(item, forKey: identifier) == nil { order.append(identifier) }
+        if let previous = items.updateValue(item, forKey: identifier) {
+            noteChange(identifier, previous)
+        } else {
+            order.append(identifier)
+            addedInStep.insert(identifier)
+        }
     }
 
     mutating func update(_ identifier: ItemIdentifier, _ change: (inout Item) -> Void) {
         guard var item = items[identifier] else { return }
+        noteChange(identifier, item)
         change(&item)
         items[identifier] = item
+    }
+
+    private mutating func noteChange(_ identifier: ItemIdentifier, _ previous: Item) {
+        if changedInStep[identifier] == nil, !addedInStep.contains(identifier) { changedInStep[identifier] = previous }
     }
 
     /// Removes an item and everything below it.
@@ -61,7 +87,7 @@ struct ModelState {
         guard items[identifier] != nil else { return }
         let doomed = Set([identifier] + descendants(of: identifier))
         for gone in doomed {
-            items[gone] = nil
+            if let previous = items.removeValue(forKey: gone) { noteChange(gone, previous) }
         }
         order.removeAll { doomed.contains($0) }
         deleted += doomed.sorted()

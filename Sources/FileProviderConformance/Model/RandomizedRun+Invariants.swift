@@ -119,15 +119,19 @@ extension RandomizedRun {
             differs("creationDate (nothing set it)", found.creationDate, previous.creationDate)
         }
         if item.isFolder {
-            let children = model.children(of: identifier).count
-            if let count = found.childItemCount, count != children { differs("childItemCount", count, children) }
+            if let count = found.childItemCount {
+                let children = model.children(of: identifier).count
+                if count != children { differs("childItemCount", count, children) }
+            }
         } else {
             if let size = found.documentSize, size != Int64(item.content.count) {
                 differs("documentSize", size, item.content.count)
             }
             compareModificationDate(found, with: item, previous: previous, differs)
         }
-        guard let previous, let before = stepEffects.before[identifier], !stepEffects.versionsMayChange else { return }
+        guard let previous, let before = model.itemBeforeStep(identifier), !stepEffects.versionsMayChange else {
+            return
+        }
         compareVersions(found, previous: previous, before: before, after: item, differs)
     }
 
@@ -159,7 +163,7 @@ extension RandomizedRun {
             )
             return
         }
-        if let before = stepEffects.before[identifier], before.content != item.content,
+        if let before = model.itemBeforeStep(identifier), before.content != item.content,
             let explicit = before.modificationDate, now <= explicit
         {
             differs("contentModificationDate after new content (did not move forward)", now, "after \(explicit)")
@@ -207,9 +211,11 @@ extension RandomizedRun {
             contentHistory[identifier, default: []].append((snapshot.itemVersion, content))
             if contentHistory[identifier, default: []].count > 3 { contentHistory[identifier]?.removeFirst() }
         }
-        for identifier in contentHistory.keys where current[identifier] == nil {
-            contentHistory[identifier] = nil
-            previousVersions[identifier] = nil
+        if step % 32 == 0 {
+            for identifier in contentHistory.keys where current[identifier] == nil {
+                contentHistory[identifier] = nil
+                previousVersions[identifier] = nil
+            }
         }
         listed = current
     }

@@ -61,8 +61,6 @@ struct RandomizedRun {
 
     /// What one step did to which items.
     struct StepEffects {
-        /// The model as it was before the step.
-        var before: [ItemIdentifier: ModelState.Item] = [:]
         /// Items a call of the step changed (successfully), whatever it changed.
         var targeted: Set<ItemIdentifier> = []
         /// Files whose content a call of the step replaced, with the same bytes or not.
@@ -119,7 +117,8 @@ struct RandomizedRun {
             try Task.checkCancellation()
             step = index + 1
             self.operation = "\(operation) (nothing fits it: no call)"
-            stepEffects = StepEffects(before: model.items)
+            stepEffects = StepEffects()
+            model.beginStep()
             try await apply(operation)
             resolvedSteps.append(self.operation)
             try await checkInvariants()
