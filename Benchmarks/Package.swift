@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 //
-// Benchmarks of FileProviderKit's reference provider and host. Two kinds, see README.md:
+// Benchmarks of FileProviderKit's reference provider, host and conformance harness. Two kinds, see
+// README.md:
 // - ordo-one's benchmark package, for absolute figures and allocations:
 //   `swift package --package-path Benchmarks benchmark` (release mode);
 // - the goals as ratios measured side by side in one run:
@@ -66,6 +67,15 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
             ],
             path: "Benchmarks/HostBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ConformanceBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FileProviderConformance", package: "FileProviderKit"),
+            ],
+            path: "Benchmarks/ConformanceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

@@ -1,10 +1,19 @@
 /// One step of a randomized run. Items and folders are named by slots — raw numbers resolved
 /// against the model's live items when the step runs — so a sequence stays meaningful when the
 /// shrinker removes steps from it.
-enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
+indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case createFile(parent: Int, name: Int, content: Int)
     case createFolder(parent: Int, name: Int)
+    /// A file created with explicit dates, tags, favorite rank, last-used date and attributes.
+    case createDated(parent: Int, name: Int, content: Int, date: Int)
     case write(item: Int, content: Int)
+    /// A write that sets the modification date explicitly.
+    case writeDated(item: Int, content: Int, date: Int)
+    /// A write of several MiB of non-uniform bytes.
+    case writeLarge(item: Int, content: Int)
+    /// A metadata-only edit of one field (tags, favorite rank, last use, attributes, dates), with a
+    /// template whose other fields differ from the stored ones.
+    case editMetadata(item: Int, field: Int, value: Int)
     case rename(item: Int, name: Int)
     case move(item: Int, parent: Int)
     case trash(item: Int)
@@ -13,9 +22,21 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case staleWrite(item: Int, content: Int)
     case touchDeleted(item: Int, kind: Int)
     case fetch(item: Int)
+    /// A fetch of an older version of a file.
+    case fetchOlder(item: Int, which: Int)
     case list(folder: Int, pageSize: Int)
     case catchUp(batchSize: Int)
     case replayOldAnchor(which: Int)
+    /// Two writes issued together; either serialisation is a right answer.
+    case concurrent(ModelOperation, ModelOperation)
+    /// An operation whose task is cancelled before it runs: it completes fully or not at all.
+    case cancelled(ModelOperation)
+    /// The server unreachable for a few calls, each of which must fail with serverUnreachable.
+    case offline(calls: Int)
+    /// A reset of the store's epoch: every older anchor and page expires, the host relists.
+    case resetStore
+    /// Many writes without a catch-up in between, then one catch-up in small batches.
+    case backlog(count: Int, seed: Int, batchSize: Int)
     case remoteCreate(parent: Int, content: Int, isFolder: Bool)
     case remoteWrite(item: Int, content: Int)
     case remoteRename(item: Int)
@@ -27,7 +48,14 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .createFile(let parent, let name, let content):
             ".createFile(parent: \(parent), name: \(name), content: \(content))"
         case .createFolder(let parent, let name): ".createFolder(parent: \(parent), name: \(name))"
+        case .createDated(let parent, let name, let content, let date):
+            ".createDated(parent: \(parent), name: \(name), content: \(content), date: \(date))"
         case .write(let item, let content): ".write(item: \(item), content: \(content))"
+        case .writeDated(let item, let content, let date):
+            ".writeDated(item: \(item), content: \(content), date: \(date))"
+        case .writeLarge(let item, let content): ".writeLarge(item: \(item), content: \(content))"
+        case .editMetadata(let item, let field, let value):
+            ".editMetadata(item: \(item), field: \(field), value: \(value))"
         case .rename(let item, let name): ".rename(item: \(item), name: \(name))"
         case .move(let item, let parent): ".move(item: \(item), parent: \(parent))"
         case .trash(let item): ".trash(item: \(item))"
@@ -36,9 +64,16 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .staleWrite(let item, let content): ".staleWrite(item: \(item), content: \(content))"
         case .touchDeleted(let item, let kind): ".touchDeleted(item: \(item), kind: \(kind))"
         case .fetch(let item): ".fetch(item: \(item))"
+        case .fetchOlder(let item, let which): ".fetchOlder(item: \(item), which: \(which))"
         case .list(let folder, let pageSize): ".list(folder: \(folder), pageSize: \(pageSize))"
         case .catchUp(let batchSize): ".catchUp(batchSize: \(batchSize))"
         case .replayOldAnchor(let which): ".replayOldAnchor(which: \(which))"
+        case .concurrent(let first, let second): ".concurrent(\(first), \(second))"
+        case .cancelled(let operation): ".cancelled(\(operation))"
+        case .offline(let calls): ".offline(calls: \(calls))"
+        case .resetStore: ".resetStore"
+        case .backlog(let count, let seed, let batchSize):
+            ".backlog(count: \(count), seed: \(seed), batchSize: \(batchSize))"
         case .remoteCreate(let parent, let content, let isFolder):
             ".remoteCreate(parent: \(parent), content: \(content), isFolder: \(isFolder))"
         case .remoteWrite(let item, let content): ".remoteWrite(item: \(item), content: \(content))"
@@ -48,26 +83,27 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How an operation kind is drawn: its weight among the others and how its slots are drawn.
+    typealias Kind = (weight: Int, make: (inout SeededRandomNumberGenerator) -> ModelOperation)
+
     /// `count` operations drawn from `seed`, using only what `capabilities` allow. The sequence is a
-    /// pure function of its arguments.
+    /// pure function of its arguments. Large content, backlogs, offline windows and store resets
+    /// are rare, so a run stays fast and mostly checks ordinary operations; a run of 100 or more
+    /// operations holds each of them at least once.
     static func sequence(seed: UInt64, count: Int, capabilities: ProviderCapabilities) -> [ModelOperation] {
         var random = SeededRandomNumberGenerator(seed: seed)
-        var kinds: [(weight: Int, make: (inout SeededRandomNumberGenerator) -> ModelOperation)] = [
-            (12, { .createFile(parent: $0.slot(), name: $0.slot(), content: $0.slot()) }),
-            (5, { .createFolder(parent: $0.slot(), name: $0.slot()) }),
-            (8, { .write(item: $0.slot(), content: $0.slot()) }),
-            (6, { .rename(item: $0.slot(), name: $0.slot()) }),
-            (6, { .move(item: $0.slot(), parent: $0.slot()) }),
-            (4, { .delete(item: $0.slot()) }),
-            (3, { .touchDeleted(item: $0.slot(), kind: $0.slot()) }),
-            (1, { .fetch(item: $0.slot()) }),
-            (3, { .list(folder: $0.slot(), pageSize: 1 + $0.slot() % 7) }),
-            (3, { .catchUp(batchSize: 1 + $0.slot() % 9) }),
-            (2, { .replayOldAnchor(which: $0.slot()) }),
-        ]
-        if capabilities.contains(.trash) {
-            kinds += [(3, { .trash(item: $0.slot()) }), (2, { .restore(item: $0.slot(), parent: $0.slot()) })]
-        }
+        let common =
+            commonKinds(capabilities) + [
+                (3, { .touchDeleted(item: $0.slot(), kind: $0.slot()) }),
+                (1, { .fetch(item: $0.slot()) }),
+                (2, { .fetchOlder(item: $0.slot(), which: $0.slot()) }),
+                (3, { .list(folder: $0.slot(), pageSize: 1 + $0.slot() % 7) }),
+                (3, { .catchUp(batchSize: 1 + $0.slot() % 9) }),
+                (2, { .replayOldAnchor(which: $0.slot()) }),
+                (3, { .concurrent(draw(pairKinds, &$0), draw(pairKinds, &$0)) }),
+                (2, { .cancelled(draw(cancellableKinds, &$0)) }),
+            ]
+        var kinds: [Kind] = common
         if capabilities.contains(.failOnConflict) {
             kinds.append((2, { .staleWrite(item: $0.slot(), content: $0.slot()) }))
         }
@@ -80,15 +116,82 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
                 (2, { .remoteDelete(item: $0.slot()) }),
             ]
         }
-        let total = kinds.reduce(0) { $0 + $1.weight }
-        return (0..<count).map { _ in
-            var pick = Int.random(in: 0..<total, using: &random)
-            for kind in kinds {
-                if pick < kind.weight { return kind.make(&random) }
-                pick -= kind.weight
+        // Rare kinds, weighed in ten-thousandths of the steps.
+        var rare: [Kind] = [
+            (5, { .writeLarge(item: $0.slot(), content: $0.slot()) }),
+            (6, { .backlog(count: 200 + $0.slot() % 300, seed: $0.slot(), batchSize: 1 + $0.slot() % 3) }),
+        ]
+        if capabilities.contains(.unreachableServer) { rare.append((25, { .offline(calls: 1 + $0.slot() % 6) })) }
+        if capabilities.contains(.storeResets) { rare.append((15, { _ in .resetStore })) }
+        var operations = (0..<count).map { _ in
+            var roll = Int.random(in: 0..<10_000, using: &random)
+            for kind in rare {
+                if roll < kind.weight { return kind.make(&random) }
+                roll -= kind.weight
             }
-            return .catchUp(batchSize: 1)
+            return draw(kinds, &random)
         }
+        // A run long enough holds every rare kind at least once, at a place drawn from the seed.
+        if count >= 100 {
+            for kind in rare {
+                operations[Int.random(in: 0..<count, using: &random)] = kind.make(&random)
+            }
+        }
+        return operations
+    }
+
+    /// The local writes every run draws, backlogs included.
+    static func commonKinds(_ capabilities: ProviderCapabilities) -> [Kind] {
+        var kinds: [Kind] = [
+            (12, { .createFile(parent: $0.slot(), name: $0.slot(), content: $0.slot()) }),
+            (5, { .createFolder(parent: $0.slot(), name: $0.slot()) }),
+            (2, { .createDated(parent: $0.slot(), name: $0.slot(), content: $0.slot(), date: $0.slot()) }),
+            (8, { .write(item: $0.slot(), content: $0.slot()) }),
+            (2, { .writeDated(item: $0.slot(), content: $0.slot(), date: $0.slot()) }),
+            (6, { .editMetadata(item: $0.slot(), field: $0.slot(), value: $0.slot()) }),
+            (6, { .rename(item: $0.slot(), name: $0.slot()) }),
+            (6, { .move(item: $0.slot(), parent: $0.slot()) }),
+            (4, { .delete(item: $0.slot()) }),
+        ]
+        if capabilities.contains(.trash) {
+            kinds += [(3, { .trash(item: $0.slot()) }), (2, { .restore(item: $0.slot(), parent: $0.slot()) })]
+        }
+        return kinds
+    }
+
+    /// The writes a concurrent pair is made of.
+    static var pairKinds: [Kind] {
+        [
+            (4, { .createFile(parent: $0.slot() % 3, name: $0.slot(), content: $0.slot()) }),
+            (1, { .createFolder(parent: $0.slot() % 3, name: $0.slot()) }),
+            (2, { .write(item: $0.slot(), content: $0.slot()) }),
+            (3, { .rename(item: $0.slot(), name: $0.slot()) }),
+            (2, { .move(item: $0.slot(), parent: $0.slot()) }),
+            (1, { .delete(item: $0.slot()) }),
+        ]
+    }
+
+    /// The operations a cancelled task runs.
+    static var cancellableKinds: [Kind] {
+        [
+            (2, { .createFile(parent: $0.slot(), name: $0.slot(), content: $0.slot()) }),
+            (2, { .write(item: $0.slot(), content: $0.slot()) }),
+            (1, { .rename(item: $0.slot(), name: $0.slot()) }),
+            (1, { .delete(item: $0.slot()) }),
+            (1, { .fetch(item: $0.slot()) }),
+            (1, { .list(folder: $0.slot(), pageSize: 1 + $0.slot() % 7) }),
+        ]
+    }
+
+    /// One operation of `kinds`, drawn by weight.
+    static func draw(_ kinds: [Kind], _ random: inout SeededRandomNumberGenerator) -> ModelOperation {
+        let total = kinds.reduce(0) { $0 + $1.weight }
+        var pick = Int.random(in: 0..<total, using: &random)
+        for kind in kinds {
+            if pick < kind.weight { return kind.make(&random) }
+            pick -= kind.weight
+        }
+        return kinds[0].make(&random)
     }
 }
 

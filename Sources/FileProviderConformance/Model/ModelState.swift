@@ -4,11 +4,35 @@ import Foundation
 /// The harness's own small model of a domain: what the provider should hold after the operations
 /// of a randomized run, without the provider's versions (which only the provider knows).
 struct ModelState {
+    /// Everything the model knows of one item. A date is `nil` while the provider chose it; the
+    /// run then holds the provider to the value it observed.
     struct Item: Hashable {
         var parent: ItemIdentifier
         var name: String
         var isFolder: Bool
         var content: Data
+        var creationDate: Date?
+        var modificationDate: Date?
+        var lastUsedDate: Date?
+        var tagData: Data?
+        var favoriteRank: UInt64?
+        var extendedAttributes: [String: Data] = [:]
+
+        init(parent: ItemIdentifier, name: String, isFolder: Bool, content: Data) {
+            self.parent = parent
+            self.name = name
+            self.isFolder = isFolder
+            self.content = content
+        }
+
+        /// Whether metadata was set since `before`: a date the provider now chooses (after a write)
+        /// does not count.
+        func metadataDiffers(from before: Item) -> Bool {
+            parent != before.parent || name != before.name || creationDate != before.creationDate
+                || (modificationDate != nil && modificationDate != before.modificationDate)
+                || lastUsedDate != before.lastUsedDate || tagData != before.tagData
+                || favoriteRank != before.favoriteRank || extendedAttributes != before.extendedAttributes
+        }
     }
 
     let caseRule: FilenameCaseRule
@@ -18,25 +42,52 @@ struct ModelState {
     /// Identifiers of deleted items, for operations on deleted identifiers.
     private(set) var deleted: [ItemIdentifier] = []
 
+    /// The items as they were when the step began, of those the step changed or removed.
+    private var changedInStep: [ItemIdentifier: Item] = [:]
+    /// The items the step added.
+    private var addedInStep: Set<ItemIdentifier> = []
+
     init(caseRule: FilenameCaseRule) {
         self.caseRule = caseRule
     }
 
+    /// Starts a step: ``itemBeforeStep(_:)`` answers from here on.
+    mutating func beginStep() {
+        changedInStep.removeAll(keepingCapacity: true)
+        addedInStep.removeAll(keepingCapacity: true)
+    }
+
+    /// An item as it was when the step began, `nil` when it did not exist then.
+    func itemBeforeStep(_ identifier: ItemIdentifier) -> Item? {
+        addedInStep.contains(identifier) ? nil : changedInStep[identifier] ?? items[identifier]
+    }
+
     mutating func add(_ identifier: ItemIdentifier, _ item: Item) {
-        if items.updateValue(item, forKey: identifier) == nil { order.append(identifier) }
+        if let previous = items.updateValue(item, forKey: identifier) {
+            noteChange(identifier, previous)
+        } else {
+            order.append(identifier)
+            addedInStep.insert(identifier)
+        }
     }
 
     mutating func update(_ identifier: ItemIdentifier, _ change: (inout Item) -> Void) {
         guard var item = items[identifier] else { return }
+        noteChange(identifier, item)
         change(&item)
         items[identifier] = item
     }
 
+    private mutating func noteChange(_ identifier: ItemIdentifier, _ previous: Item) {
+        if changedInStep[identifier] == nil, !addedInStep.contains(identifier) { changedInStep[identifier] = previous }
+    }
+
     /// Removes an item and everything below it.
     mutating func removeSubtree(_ identifier: ItemIdentifier) {
+        guard items[identifier] != nil else { return }
         let doomed = Set([identifier] + descendants(of: identifier))
         for gone in doomed {
-            items[gone] = nil
+            if let previous = items.removeValue(forKey: gone) { noteChange(gone, previous) }
         }
         order.removeAll { doomed.contains($0) }
         deleted += doomed.sorted()
@@ -77,7 +128,13 @@ struct ModelState {
         return false
     }
 
-    /// Whether an item other than `excluded` in `parent` has a name colliding with `name`.
+    /// Whether `identifier` is the root, the trash or a folder of the model.
+    func isContainer(_ identifier: ItemIdentifier) -> Bool {
+        identifier == .rootContainer || identifier == .trashContainer || items[identifier]?.isFolder == true
+    }
+
+    /// Whether an item other than `excluded` in `parent` has a name colliding with `name`. Names
+    /// compare as Unicode canonical equivalents (as `String` does) under the case rule.
     func collides(_ name: String, in parent: ItemIdentifier, excluding excluded: ItemIdentifier? = nil) -> Bool {
         let key = caseRule.collisionKey(for: name)
         return items.contains { identifier, item in
@@ -113,12 +170,55 @@ struct ModelState {
         candidates.isEmpty ? nil : candidates[slot % candidates.count]
     }
 
-    /// The names local operations draw from: few, so collisions are frequent, with case variants.
-    static let names = ["a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d"]
+    /// The names local operations draw from: few, so collisions are frequent, with case variants
+    /// and both Unicode normalisations of one name ("café" precomposed and decomposed).
+    static let names = ["a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d", "caf\u{E9}", "cafe\u{301}"]
 
-    /// How many different contents the content slots stand for.
+    /// How many different small contents the content slots stand for.
     static let contentVariety = 64
+
+    /// How many different large contents the large-content slots stand for.
+    static let largeContentVariety = 2
 
     /// The content a content slot stands for.
     static func content(_ slot: Int) -> Data { Data("content \(slot % contentVariety)".utf8) }
+
+    /// The large content a slot stands for: 2 MiB and a few bytes more, of non-uniform bytes that
+    /// follow from the slot.
+    static func largeContent(_ slot: Int) -> Data {
+        let variant = slot % largeContentVariety
+        var random = SeededRandomNumberGenerator(seed: 0x6C61_7267_6500 &+ UInt64(variant))
+        let words = (2 << 20) / 8 + 1 + variant * 37
+        var bytes = [UInt64](repeating: 0, count: words)
+        for index in bytes.indices {
+            bytes[index] = random.next()
+        }
+        return bytes.withUnsafeBytes { Data($0.prefix(words * 8 - variant * 3)) }
+    }
+
+    /// An explicit date a date slot stands for: a whole number of hours before 2001, so that any
+    /// clock a provider stamps with lies after it.
+    static func date(_ slot: Int) -> Date {
+        Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600)
+    }
+
+    /// The tag data a slot stands for, `nil` (no tags) among them.
+    static func tagData(_ slot: Int) -> Data? {
+        slot % 4 == 0 ? nil : Data("tags-\(slot % 7)".utf8)
+    }
+
+    /// The favorite rank a slot stands for, `nil` (not a favorite) among them.
+    static func favoriteRank(_ slot: Int) -> UInt64? {
+        slot % 4 == 0 ? nil : UInt64(slot % 9) + 1
+    }
+
+    /// The last-used date a slot stands for, `nil` among them.
+    static func lastUsedDate(_ slot: Int) -> Date? {
+        slot % 4 == 0 ? nil : date(slot)
+    }
+
+    /// The extended attributes a slot stands for, none among them.
+    static func extendedAttributes(_ slot: Int) -> [String: Data] {
+        slot % 4 == 0 ? [:] : ["user.model": Data("xattr-\(slot % 5)".utf8)]
+    }
 }

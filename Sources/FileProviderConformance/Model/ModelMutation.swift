@@ -1,0 +1,175 @@
+import FileProviderKit
+import Foundation
+
+/// One resolved write of a randomized run: the provider call, ready to be made, and what the
+/// model predicts of it from its own state alone, so the run can check a call made on its own,
+/// together with another one (either serialisation), or in a cancelled task.
+struct ModelMutation: Sendable, CustomStringConvertible {
+    enum Action: Sendable {
+        /// A creation; `content` is `nil` for a folder.
+        case create(template: ItemSnapshot, fields: ItemFields, content: Data?, url: URL?)
+        /// A modification of `changedFields`; `content` is the new bytes when they change. The
+        /// options carry `failOnConflict` only for a write on a stale base version.
+        case modify(
+            template: ItemSnapshot,
+            base: ItemVersion,
+            fields: ItemFields,
+            content: Data?,
+            url: URL?,
+            options: ModifyItemOptions
+        )
+        /// A deletion, recursive for a folder.
+        case delete(ItemIdentifier, base: ItemVersion, recursive: Bool)
+    }
+
+    /// What the model expects of the call.
+    struct Expectation: Equatable {
+        /// Whether success is a right answer.
+        var success: Bool
+        /// The error codes that are right answers.
+        var codes: Set<FileProviderError.Code>
+
+        static let succeeds = Expectation(success: true, codes: [])
+
+        static func fails(_ code: FileProviderError.Code) -> Expectation {
+            Expectation(success: false, codes: [code])
+        }
+
+        func accepts(_ outcome: Result<ItemMutationResult?, any Error>) -> Bool {
+            switch outcome {
+            case .success: success
+            case .failure(let error as FileProviderError): codes.contains(error.code)
+            case .failure: false
+            }
+        }
+
+        var description: String {
+            ((success ? ["success"] : []) + codes.map { "\($0)" }.sorted()).joined(separator: " or ")
+        }
+    }
+
+    let action: Action
+    let description: String
+
+    /// The item the call writes to, `nil` for a creation.
+    var target: ItemIdentifier? {
+        switch action {
+        case .create: nil
+        case .modify(let template, _, _, _, _, _): template.itemIdentifier
+        case .delete(let identifier, _, _): identifier
+        }
+    }
+
+    /// Whether the call deletes a folder, whose base version a provider may bump for changes
+    /// inside it, so it is never paired with another call.
+    var deletesFolder: Bool {
+        if case .delete(_, _, let recursive) = action { recursive } else { false }
+    }
+
+    /// Makes the call; never throws, the outcome carries the error.
+    func perform(on provider: any FileProvider) async -> Result<ItemMutationResult?, any Error> {
+        do {
+            switch action {
+            case .create(let template, let fields, _, let url):
+                return .success(
+                    try await provider.createItem(
+                        basedOn: template,
+                        fields: fields,
+                        contents: url,
+                        options: [],
+                        request: Request()
+                    )
+                )
+            case .modify(let template, let base, let fields, _, let url, let options):
+                return .success(
+                    try await provider.modifyItem(
+                        template,
+                        baseVersion: base,
+                        changedFields: fields,
+                        contents: url,
+                        options: options,
+                        request: Request()
+                    )
+                )
+            case .delete(let identifier, let base, let recursive):
+                try await provider.deleteItem(
+                    identifier: identifier,
+                    baseVersion: base,
+                    options: recursive ? .recursive : [],
+                    request: Request()
+                )
+                return .success(nil)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What the call should answer when the domain is in `model`'s state.
+    func expectation(in model: ModelState) -> Expectation {
+        switch action {
+        case .create(let template, _, _, _):
+            let parent = template.parentItemIdentifier
+            if !model.isContainer(parent) { return .fails(.noSuchItem) }
+            return model.collides(template.filename, in: parent) ? .fails(.filenameCollision) : .succeeds
+        case .modify(let template, _, let fields, _, _, let options):
+            let identifier = template.itemIdentifier
+            guard let current = model.items[identifier] else { return .fails(.noSuchItem) }
+            if options.contains(.failOnConflict) { return .fails(.localVersionConflictingWithServer) }
+            let parent = fields.contains(.parentItemIdentifier) ? template.parentItemIdentifier : current.parent
+            let name = fields.contains(.filename) ? template.filename : current.name
+            if fields.contains(.parentItemIdentifier) {
+                if !model.isContainer(parent) { return .fails(.noSuchItem) }
+                if model.isSelfOrAncestor(identifier, of: parent) { return .fails(.invalidArgument) }
+            }
+            guard model.collides(name, in: parent, excluding: identifier) else { return .succeeds }
+            // Whether names collide inside the trash is the provider's choice.
+            return parent == .trashContainer
+                ? Expectation(success: true, codes: [.filenameCollision]) : .fails(.filenameCollision)
+        case .delete:
+            return .succeeds
+        }
+    }
+
+    /// Applies a successful call's effect to `model`: the fields the provider did not leave
+    /// pending.
+    func apply(_ result: ItemMutationResult?, to model: inout ModelState) {
+        let pending = result?.stillPendingFields ?? []
+        switch action {
+        case .create(let template, let fields, let content, _):
+            guard let created = result?.item else { return }
+            var item = ModelState.Item(
+                parent: template.parentItemIdentifier,
+                name: template.filename,
+                isFolder: content == nil,
+                content: content ?? Data()
+            )
+            Self.copyMetadata(fields.subtracting(pending), from: template, to: &item)
+            model.add(created.itemIdentifier, item)
+        case .modify(let template, _, let fields, let content, _, _):
+            let applied = fields.subtracting(pending)
+            model.update(template.itemIdentifier) { item in
+                if applied.contains(.filename) { item.name = template.filename }
+                if applied.contains(.parentItemIdentifier) { item.parent = template.parentItemIdentifier }
+                if applied.contains(.contents), let content {
+                    item.content = content
+                    // The provider stamps the date of a write without one.
+                    if !applied.contains(.contentModificationDate) { item.modificationDate = nil }
+                }
+                Self.copyMetadata(applied, from: template, to: &item)
+            }
+        case .delete(let identifier, _, _):
+            model.removeSubtree(identifier)
+        }
+    }
+
+    private static func copyMetadata(_ fields: ItemFields, from template: ItemSnapshot, to item: inout ModelState.Item)
+    {
+        if fields.contains(.creationDate) { item.creationDate = template.creationDate }
+        if fields.contains(.contentModificationDate) { item.modificationDate = template.contentModificationDate }
+        if fields.contains(.lastUsedDate) { item.lastUsedDate = template.lastUsedDate }
+        if fields.contains(.tagData) { item.tagData = template.tagData }
+        if fields.contains(.favoriteRank) { item.favoriteRank = template.favoriteRank }
+        if fields.contains(.extendedAttributes) { item.extendedAttributes = template.extendedAttributes }
+    }
+}

@@ -1,0 +1,323 @@
+import FileProviderHost
+import FileProviderKit
+import Foundation
+
+/// What is checked after every step: the host's replica, a fresh listing and the model agree in
+/// every observable property, and what the step wrote reads back.
+extension RandomizedRun {
+    /// Catches the host up, then checks that its replica equals a fresh listing of the working
+    /// set; that no two siblings collide under the domain's name rule; that the listing equals the
+    /// model in every field (name, parent, kind, size, child count, dates, tags, favorite rank,
+    /// last use, attributes) and that versions moved exactly as the step's changes say; and that
+    /// every file the step wrote fetches as the model's bytes.
+    ///
+    /// - Returns: what the host's catch-up did.
+    @discardableResult
+    mutating func checkInvariants() async throws -> SyncSummary? {
+        guard let host else { return nil }
+        let summary: SyncSummary
+        do {
+            summary = try await host.synchronize()
+        } catch {
+            throw failure("the host could not catch up with the working set", actual: "\(error)")
+        }
+        let hostReplica = await host.replica
+        let listing = try await attempt {
+            try await provider.enumerator(for: .workingSet, request: Request()).allItems(suggestedPageSize: 64)
+        }
+        let snapshots = listing.map { ItemSnapshot($0) }
+        var current: [ItemIdentifier: ItemSnapshot] = [:]
+        current.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            current[snapshot.itemIdentifier] = snapshot
+        }
+        try ensure(
+            current.count == snapshots.count,
+            "the working set lists an identifier twice",
+            actual: "\(snapshots.count) items"
+        )
+        let difference = hostReplica.difference(from: snapshots)
+        try ensure(
+            difference.isEmpty,
+            "the host's replica, built from changes, differs from a fresh listing",
+            actual: "\(difference); the host's catch-up: \(summary)"
+        )
+        try checkSiblings(snapshots)
+        var problems: [String] = []
+        for (identifier, item) in model.items {
+            guard let found = current[identifier] else {
+                problems.append("\(identifier) \"\(item.name)\" is missing")
+                continue
+            }
+            compare(found, with: item, into: &problems)
+        }
+        for (identifier, snapshot) in current where model.items[identifier] == nil {
+            problems.append("\(identifier) \(ItemDigest(snapshot)) should not exist")
+        }
+        try ensure(
+            problems.isEmpty,
+            "the working set differs from the model",
+            actual: problems.prefix(8).joined(separator: "; ")
+        )
+        for identifier in stepEffects.wrote.sorted() where model.items[identifier]?.isFolder == false {
+            try await checkContent(of: identifier, listedAs: current[identifier])
+        }
+        remember(current)
+        replica = ItemDigest.map(listing)
+        return summary
+    }
+
+    /// Checks that no two children of one folder collide under the domain's case rule, names
+    /// compared as Unicode canonical equivalents. The trash is the provider's to arrange.
+    private func checkSiblings(_ snapshots: [ItemSnapshot]) throws {
+        struct Sibling: Hashable {
+            var parent: ItemIdentifier
+            var key: String
+        }
+        var seen: [Sibling: ItemIdentifier] = [:]
+        for snapshot in snapshots where snapshot.parentItemIdentifier != .trashContainer {
+            let sibling = Sibling(
+                parent: snapshot.parentItemIdentifier,
+                key: caseRule.collisionKey(for: snapshot.filename)
+            )
+            if let other = seen.updateValue(snapshot.itemIdentifier, forKey: sibling) {
+                throw failure(
+                    "two children of \(snapshot.parentItemIdentifier) collide under the domain's name rule",
+                    actual: "\(other) and \(snapshot.itemIdentifier) \"\(snapshot.filename)\""
+                )
+            }
+        }
+    }
+
+    /// Compares one listed item with the model's, and its versions and dates with the last
+    /// listing's in the light of what the step did.
+    private func compare(_ found: ItemSnapshot, with item: ModelState.Item, into problems: inout [String]) {
+        let identifier = found.itemIdentifier
+        func differs(_ field: String, _ actual: Any?, _ expected: Any?) {
+            problems.append(
+                "\(identifier) \"\(item.name)\": \(field) is \(actual.map { "\($0)" } ?? "nil"), expected "
+                    + (expected.map { "\($0)" } ?? "nil")
+            )
+        }
+        if found.parentItemIdentifier != item.parent { differs("parent", found.parentItemIdentifier, item.parent) }
+        if !found.filename.unicodeScalars.elementsEqual(item.name.unicodeScalars) {
+            differs("filename", found.filename, item.name)
+        }
+        if found.contentType.isDirectory != item.isFolder {
+            differs("isFolder", found.contentType.isDirectory, item.isFolder)
+        }
+        if found.tagData != item.tagData { differs("tagData", found.tagData, item.tagData) }
+        if found.favoriteRank != item.favoriteRank { differs("favoriteRank", found.favoriteRank, item.favoriteRank) }
+        if found.lastUsedDate != item.lastUsedDate { differs("lastUsedDate", found.lastUsedDate, item.lastUsedDate) }
+        if found.extendedAttributes != item.extendedAttributes {
+            differs("extendedAttributes", found.extendedAttributes.keys.sorted(), item.extendedAttributes.keys.sorted())
+        }
+        let previous = listed[identifier]
+        if let expected = item.creationDate {
+            if found.creationDate != expected { differs("creationDate", found.creationDate, expected) }
+        } else if let previous, found.creationDate != previous.creationDate {
+            differs("creationDate (nothing set it)", found.creationDate, previous.creationDate)
+        }
+        if item.isFolder {
+            if let count = found.childItemCount {
+                let children = model.children(of: identifier).count
+                if count != children { differs("childItemCount", count, children) }
+            }
+        } else {
+            if let size = found.documentSize, size != Int64(item.content.count) {
+                differs("documentSize", size, item.content.count)
+            }
+            compareModificationDate(found, with: item, previous: previous, differs)
+        }
+        guard let previous, let before = model.itemBeforeStep(identifier), !stepEffects.versionsMayChange else {
+            return
+        }
+        compareVersions(found, previous: previous, before: before, after: item, differs)
+    }
+
+    private func compareModificationDate(
+        _ found: ItemSnapshot,
+        with item: ModelState.Item,
+        previous: ItemSnapshot?,
+        _ differs: (String, Any?, Any?) -> Void
+    ) {
+        let identifier = found.itemIdentifier
+        if let expected = item.modificationDate {
+            if found.contentModificationDate != expected {
+                differs("contentModificationDate", found.contentModificationDate, expected)
+            }
+            return
+        }
+        guard let previous, let then = previous.contentModificationDate else { return }
+        guard stepEffects.wrote.contains(identifier) else {
+            if found.contentModificationDate != then {
+                differs("contentModificationDate (no write)", found.contentModificationDate, then)
+            }
+            return
+        }
+        guard let now = found.contentModificationDate, now >= then else {
+            differs(
+                "contentModificationDate after a write (went back)",
+                found.contentModificationDate,
+                "at least \(then)"
+            )
+            return
+        }
+        if let before = model.itemBeforeStep(identifier), before.content != item.content,
+            let explicit = before.modificationDate, now <= explicit
+        {
+            differs("contentModificationDate after new content (did not move forward)", now, "after \(explicit)")
+        }
+    }
+
+    private func compareVersions(
+        _ found: ItemSnapshot,
+        previous: ItemSnapshot,
+        before: ModelState.Item,
+        after item: ModelState.Item,
+        _ differs: (String, Any?, Any?) -> Void
+    ) {
+        let identifier = found.itemIdentifier
+        let version = found.itemVersion
+        let old = previous.itemVersion
+        let metadataChanged = item.metadataDiffers(from: before)
+        if metadataChanged, version.metadataVersion == old.metadataVersion {
+            differs("metadataVersion after a metadata change (unchanged)", version, "another than \(old)")
+        }
+        guard !item.isFolder else { return }
+        let wrote = stepEffects.wrote.contains(identifier)
+        let contentChanged = before.content != item.content
+        if contentChanged, version.contentVersion == old.contentVersion {
+            differs("contentVersion after new content (unchanged)", version, "another than \(old)")
+        }
+        if !wrote, version.contentVersion != old.contentVersion {
+            differs("contentVersion though no write touched the content", version, old)
+        }
+        if !wrote, !metadataChanged, !stepEffects.targeted.contains(identifier), version != old {
+            differs("versions though nothing changed the item", version, old)
+        }
+    }
+
+    /// Remembers the listing as the base of the next step's comparisons, each file's content
+    /// versions with their bytes, and each item's previous version for stale writes.
+    private mutating func remember(_ current: [ItemIdentifier: ItemSnapshot]) {
+        for (identifier, snapshot) in current where !snapshot.contentType.isDirectory {
+            if let old = listed[identifier], old.itemVersion != snapshot.itemVersion {
+                previousVersions[identifier] = old.itemVersion
+            }
+            guard let content = model.items[identifier]?.content,
+                contentHistory[identifier]?.last?.version.contentVersion != snapshot.itemVersion.contentVersion
+            else { continue }
+            contentHistory[identifier, default: []].append((snapshot.itemVersion, content))
+            if contentHistory[identifier, default: []].count > 3 { contentHistory[identifier]?.removeFirst() }
+        }
+        if step % 32 == 0 {
+            for identifier in contentHistory.keys where current[identifier] == nil {
+                contentHistory[identifier] = nil
+                previousVersions[identifier] = nil
+            }
+        }
+        listed = current
+    }
+
+    /// Fetches a file and checks it holds the model's bytes, and that the fetched item is at the
+    /// listed content version.
+    mutating func checkContent(of identifier: ItemIdentifier, listedAs snapshot: ItemSnapshot? = nil) async throws {
+        guard let expected = model.items[identifier] else { return }
+        let fetched = try await attempt {
+            try await provider.fetchContents(for: identifier, version: nil, request: Request())
+        }
+        defer { ContentFile.remove(fetched.url) }
+        let data = try await attempt { try Data(contentsOf: fetched.url) }
+        try ensure(
+            data == expected.content,
+            "the content of \(identifier) \"\(expected.name)\" differs from what was written",
+            expected: "\(expected.content.count) bytes",
+            actual: "\(data.count) bytes" + (data.count == expected.content.count ? " (other bytes)" : "")
+        )
+        if let snapshot {
+            try ensure(
+                fetched.item.itemVersion.contentVersion == snapshot.itemVersion.contentVersion,
+                "fetchContents of \(identifier) returned an item at another content version than listed",
+                expected: "\(snapshot.itemVersion)",
+                actual: "\(fetched.item.itemVersion)"
+            )
+        }
+    }
+
+    /// Fetches an older version of a file: its bytes then, or versionNoLongerAvailable — never the
+    /// latest bytes.
+    mutating func fetchOlder(_ item: Int, which: Int) async throws {
+        let candidates = model.liveItems(filesOnly: true).filter { (contentHistory[$0]?.count ?? 0) >= 2 }
+        guard let identifier = ModelState.pick(item, from: candidates), let history = contentHistory[identifier],
+            let current = model.items[identifier]
+        else { return }
+        let older = history[which % (history.count - 1)]
+        resolve("fetchContents of \(identifier) \"\(current.name)\" at its older version \(older.version)")
+        do {
+            let fetched = try await provider.fetchContents(for: identifier, version: older.version, request: Request())
+            defer { ContentFile.remove(fetched.url) }
+            let data = try await attempt { try Data(contentsOf: fetched.url) }
+            try ensure(
+                data == older.content,
+                "fetching an older version of \(identifier) gave "
+                    + (data == current.content ? "the latest bytes" : "bytes of no version"),
+                expected: "the \(older.content.count) bytes of \(older.version), or versionNoLongerAvailable",
+                actual: "\(data.count) bytes"
+            )
+            try ensure(
+                fetched.item.itemVersion.contentVersion == older.version.contentVersion,
+                "fetching an older version of \(identifier) returned an item at another version",
+                expected: "\(older.version)",
+                actual: "\(fetched.item.itemVersion)"
+            )
+        } catch let error as FileProviderError where error.code == .versionNoLongerAvailable {
+            return
+        } catch let failure as Failure {
+            throw failure
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw failure(
+                "fetching an older version of \(identifier) failed wrongly",
+                expected: "versionNoLongerAvailable or the old bytes",
+                actual: "\(error)"
+            )
+        }
+    }
+
+    /// Replays the changes since a saved anchor over the replica as it was then, with `batchSize`,
+    /// and checks the result equals the replica now. An expired anchor is a legal answer, and the
+    /// only one for an anchor from before a store reset.
+    mutating func replay(_ saved: SavedAnchor, batchSize: Int) async throws {
+        var state = saved.replica
+        do {
+            let changes = try await provider.enumerator(for: .workingSet, request: Request())
+                .changes(since: saved.anchor, suggestedBatchSize: batchSize)
+            try ensure(
+                saved.epoch == epoch,
+                "the changes since an anchor from before the store reset were handed out",
+                expected: "syncAnchorExpired",
+                actual: "\(changes.updatedItems.count) updates, \(changes.deletedItemIdentifiers.count) deletions"
+            )
+            for item in changes.updatedItems {
+                state[item.itemIdentifier] = ItemDigest(item)
+            }
+            for identifier in changes.deletedItemIdentifiers {
+                state[identifier] = nil
+            }
+        } catch let error as FileProviderError where error.code == .syncAnchorExpired {
+            return
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw failure("replaying changes from an older anchor failed", actual: "\(error)")
+        }
+        let differences = ItemDigest.differences(state, replica)
+        try ensure(
+            differences.isEmpty,
+            "replaying changes from an older anchor does not converge",
+            actual: differences.joined(separator: "; ")
+        )
+    }
+}

@@ -1,0 +1,391 @@
+import FileProviderKit
+import Foundation
+
+/// Writes: resolving an operation's slots to a `ModelMutation`, and making it alone, together
+/// with another one, or in a cancelled task.
+extension RandomizedRun {
+    /// The mutation `operation` resolves to, or `nil` when nothing in the model fits its slots.
+    mutating func mutation(for operation: ModelOperation) async throws -> ModelMutation? {
+        switch operation {
+        case .createFile(let parent, let name, let content):
+            return try await create(
+                parent: parent,
+                name: name,
+                content: (content, ModelState.content(content)),
+                date: nil
+            )
+        case .createFolder(let parent, let name):
+            return try await create(parent: parent, name: name, content: nil, date: nil)
+        case .createDated(let parent, let name, let content, let date):
+            return try await create(
+                parent: parent,
+                name: name,
+                content: (content, ModelState.content(content)),
+                date: date
+            )
+        case .write(let item, let content):
+            return try await write(
+                item,
+                key: content % ModelState.contentVariety,
+                ModelState.content(content),
+                date: nil
+            )
+        case .writeDated(let item, let content, let date):
+            return try await write(
+                item,
+                key: content % ModelState.contentVariety,
+                ModelState.content(content),
+                date: date
+            )
+        case .writeLarge(let item, let content):
+            let variant = content % ModelState.largeContentVariety
+            return try await write(item, key: -1 - variant, ModelState.largeContent(variant), date: nil)
+        case .staleWrite(let item, let content):
+            guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)),
+                let stale = previousVersions[identifier], stale != listed[identifier]?.itemVersion
+            else { return nil }
+            let data = ModelState.content(content)
+            let url = try file(forKey: content % ModelState.contentVariety, data)
+            return try await modify(identifier, .contents, content: (data, url), base: stale, label: "stale write") {
+                _ in
+            }
+        case .editMetadata(let item, let field, let value):
+            return try await editMetadata(item, field: field, value: value)
+        case .rename(let item, let name):
+            let newName = ModelState.names[name % ModelState.names.count]
+            // A name canonically equal to the current one is no rename; a provider may keep either form.
+            guard let identifier = ModelState.pick(item, from: model.liveItems()),
+                model.items[identifier]?.name != newName
+            else { return nil }
+            return try await modify(identifier, .filename, label: "rename to \"\(newName)\"") { $0.filename = newName }
+        case .move(let item, let parent):
+            guard let identifier = ModelState.pick(item, from: model.liveItems()),
+                let target = ModelState.pick(parent, from: model.folders())
+            else { return nil }
+            return try await modify(identifier, .parentItemIdentifier, label: "move into \(target)") {
+                $0.parentItemIdentifier = target
+            }
+        case .trash(let item):
+            guard let identifier = ModelState.pick(item, from: model.liveItems()) else { return nil }
+            return try await modify(identifier, .parentItemIdentifier, label: "trash") {
+                $0.parentItemIdentifier = .trashContainer
+            }
+        case .restore(let item, let parent):
+            guard let identifier = ModelState.pick(item, from: model.trashed()),
+                let target = ModelState.pick(parent, from: model.folders())
+            else { return nil }
+            return try await modify(identifier, .parentItemIdentifier, label: "restore into \(target)") {
+                $0.parentItemIdentifier = target
+            }
+        case .delete(let item):
+            guard let identifier = ModelState.pick(item, from: model.order), let current = model.items[identifier]
+            else { return nil }
+            let base = try await baseVersion(of: identifier)
+            return ModelMutation(
+                action: .delete(identifier, base: base, recursive: current.isFolder),
+                description: "deleteItem \(identifier) \"\(current.name)\"\(current.isFolder ? " recursively" : "")"
+            )
+        default:
+            return nil
+        }
+    }
+
+    /// Makes `mutation` and checks its outcome against the model's expectation.
+    mutating func perform(_ mutation: ModelMutation) async throws {
+        let expectation = mutation.expectation(in: model)
+        let outcome = await mutation.perform(on: provider)
+        if case .failure(let error) = outcome, error is CancellationError { throw CancellationError() }
+        try ensure(
+            expectation.accepts(outcome),
+            "\(mutation) answered wrongly",
+            expected: expectation.description,
+            actual: Self.describe(outcome)
+        )
+        try record(outcome, of: mutation)
+    }
+
+    /// Makes two mutations together; their outcomes must be those of one of the two orders.
+    mutating func concurrent(_ first: ModelOperation, _ second: ModelOperation) async throws {
+        guard let one = try await mutation(for: first), let other = try await mutation(for: second),
+            one.target == nil || one.target != other.target, !one.deletesFolder, !other.deletesFolder
+        else { return }
+        resolve("together: \(one.description) | \(other.description)")
+        let provider = self.provider
+        async let firstOutcome = one.perform(on: provider)
+        async let secondOutcome = other.perform(on: provider)
+        let outcomes = await (firstOutcome, secondOutcome)
+        for order in [[(one, outcomes.0), (other, outcomes.1)], [(other, outcomes.1), (one, outcomes.0)]] {
+            var candidate = model
+            let fits = order.allSatisfy { mutation, outcome in
+                guard mutation.expectation(in: candidate).accepts(outcome) else { return false }
+                if case .success(let result) = outcome { mutation.apply(result, to: &candidate) }
+                return true
+            }
+            guard fits else { continue }
+            for (mutation, outcome) in order {
+                try record(outcome, of: mutation)
+            }
+            return
+        }
+        throw failure(
+            "two writes made together answered as no serialisation of them would",
+            expected: "\(one.expectation(in: model).description) | \(other.expectation(in: model).description) "
+                + "in one order or the other",
+            actual: "\(Self.describe(outcomes.0)) | \(Self.describe(outcomes.1))"
+        )
+    }
+
+    /// Runs an operation in a task cancelled before it starts: a write completes fully or not at
+    /// all, and a call that stops throws `CancellationError`.
+    mutating func cancelled(_ operation: ModelOperation) async throws {
+        let provider = self.provider
+        switch operation {
+        case .fetch, .list:
+            try await cancelledRead(operation)
+        default:
+            guard let mutation = try await mutation(for: operation) else { return }
+            resolve("in a cancelled task: \(mutation.description)")
+            let expectation = mutation.expectation(in: model)
+            let outcome = await Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await mutation.perform(on: provider)
+            }
+            .value
+            if case .failure(let error) = outcome, error is CancellationError { return }
+            try ensure(
+                expectation.accepts(outcome),
+                "\(mutation) in a cancelled task answered wrongly",
+                expected: "CancellationError, " + expectation.description,
+                actual: Self.describe(outcome)
+            )
+            try record(outcome, of: mutation)
+        }
+    }
+
+    private mutating func cancelledRead(_ operation: ModelOperation) async throws {
+        let provider = self.provider
+        let read: @Sendable () async throws -> Void
+        switch operation {
+        case .fetch(let item):
+            guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)) else { return }
+            resolve("in a cancelled task: fetchContents of \(identifier)")
+            read = {
+                let fetched = try await provider.fetchContents(for: identifier, version: nil, request: Request())
+                ContentFile.remove(fetched.url)
+            }
+        case .list(let folder, let pageSize):
+            guard let identifier = ModelState.pick(folder, from: model.folders()) else { return }
+            resolve("in a cancelled task: list \(identifier) with page size \(pageSize)")
+            read = {
+                _ = try await provider.enumerator(for: identifier, request: Request())
+                    .allItems(suggestedPageSize: pageSize)
+            }
+        default:
+            return
+        }
+        let outcome = await Task { () -> (any Error)? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                try await read()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        .value
+        if let outcome, !(outcome is CancellationError) {
+            throw failure(
+                "a read in a cancelled task failed wrongly",
+                expected: "CancellationError or a full result",
+                actual: "\(outcome)"
+            )
+        }
+    }
+
+    /// Applies a call's outcome to the model and notes what it touched.
+    mutating func record(_ outcome: Result<ItemMutationResult?, any Error>, of mutation: ModelMutation) throws {
+        guard case .success(let result) = outcome else { return }
+        if case .modify(_, _, let fields, _, _, _) = mutation.action, let identifier = mutation.target {
+            let pending = result?.stillPendingFields ?? []
+            try ensure(
+                pending.isSubset(of: fields),
+                "\(mutation) left fields pending it was not asked to change",
+                actual: "\(pending.rawValue)"
+            )
+            if fields.contains(.contents), !pending.contains(.contents) { stepEffects.wrote.insert(identifier) }
+        }
+        if let identifier = mutation.target { stepEffects.targeted.insert(identifier) }
+        mutation.apply(result, to: &model)
+        if let created = result?.item, case .create = mutation.action {
+            stepEffects.wrote.insert(created.itemIdentifier)
+            stepEffects.targeted.insert(created.itemIdentifier)
+        }
+    }
+
+    static func describe(_ outcome: Result<ItemMutationResult?, any Error>) -> String {
+        switch outcome {
+        case .success(let result): result.map { "success: \(ItemDigest($0.item))" } ?? "success"
+        case .failure(let error): "\(error)"
+        }
+    }
+
+    // MARK: Resolving
+
+    private mutating func create(
+        parent: Int,
+        name: Int,
+        content: (slot: Int, data: Data)?,
+        date: Int?
+    ) async throws -> ModelMutation? {
+        if model.items.count >= Self.itemLimit {
+            guard let doomed = ModelState.pick(parent, from: model.order), let item = model.items[doomed] else {
+                return nil
+            }
+            return ModelMutation(
+                action: .delete(doomed, base: try await baseVersion(of: doomed), recursive: item.isFolder),
+                description: "deleteItem \(doomed) \"\(item.name)\" (the model is full)"
+            )
+        }
+        guard let target = ModelState.pick(parent, from: model.folders()) else { return nil }
+        let filename = ModelState.names[name % ModelState.names.count]
+        var template = ItemSnapshot(
+            itemIdentifier: ItemIdentifier("model-template-\(step)"),
+            parentItemIdentifier: target,
+            filename: filename,
+            contentType: content == nil ? .folder : .forFilename(filename)
+        )
+        var fields: ItemFields =
+            content == nil ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents]
+        var details = content.map { "\($0.data.count) bytes" } ?? "folder"
+        if let date {
+            template.creationDate = ModelState.date(date + 24)
+            template.contentModificationDate = ModelState.date(date)
+            template.lastUsedDate = ModelState.lastUsedDate(date)
+            template.tagData = ModelState.tagData(date)
+            template.favoriteRank = ModelState.favoriteRank(date)
+            template.extendedAttributes = ModelState.extendedAttributes(date)
+            fields.formUnion([
+                .creationDate, .contentModificationDate, .lastUsedDate, .tagData, .favoriteRank, .extendedAttributes,
+            ])
+            details +=
+                ", dates \(template.creationDate.map { "\($0)" } ?? "")/\(ModelState.date(date)), tags and attributes"
+        }
+        let url = try content.map { try file(forKey: $0.slot % ModelState.contentVariety, $0.data) }
+        return ModelMutation(
+            action: .create(template: template, fields: fields, content: content?.data, url: url),
+            description: "createItem \"\(filename)\" in \(target) (\(details))"
+        )
+    }
+
+    private mutating func write(_ item: Int, key: Int, _ data: Data, date: Int?) async throws -> ModelMutation? {
+        guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)) else { return nil }
+        let url = try file(forKey: key, data)
+        let fields: ItemFields = date == nil ? .contents : [.contents, .contentModificationDate]
+        let label = "write \(data.count) bytes" + (date.map { " dated \(ModelState.date($0))" } ?? "")
+        return try await modify(identifier, fields, content: (data, url), label: label) { template in
+            if let date { template.contentModificationDate = ModelState.date(date) }
+        }
+    }
+
+    private mutating func editMetadata(_ item: Int, field: Int, value: Int) async throws -> ModelMutation? {
+        let fields: [ItemFields] = [
+            .tagData, .favoriteRank, .lastUsedDate, .extendedAttributes, .creationDate, .contentModificationDate,
+        ]
+        let changed = fields[field % fields.count]
+        let datesOnly: ItemFields = [.creationDate, .contentModificationDate]
+        let candidates = datesOnly.contains(changed) ? model.liveItems(filesOnly: true) : model.liveItems()
+        guard let identifier = ModelState.pick(item, from: candidates), let current = model.items[identifier] else {
+            return nil
+        }
+        return try await modify(
+            identifier,
+            changed,
+            label: "set \(Self.fieldName(changed)) only, with other fields stale"
+        ) {
+            template in
+            // Every field not changed differs from the stored one: the provider must keep those.
+            template.filename = current.name + " (stale)"
+            template.parentItemIdentifier = current.parent == .rootContainer ? .trashContainer : .rootContainer
+            template.creationDate = ModelState.date(value + 1)
+            template.contentModificationDate = ModelState.date(value + 2)
+            template.lastUsedDate = ModelState.date(value + 3)
+            template.tagData = Data("stale tags".utf8)
+            template.favoriteRank = 4_242
+            template.extendedAttributes = ["user.stale": Data("stale".utf8)]
+            switch changed {
+            case .tagData: template.tagData = ModelState.tagData(value)
+            case .favoriteRank: template.favoriteRank = ModelState.favoriteRank(value)
+            case .lastUsedDate: template.lastUsedDate = ModelState.lastUsedDate(value)
+            case .extendedAttributes: template.extendedAttributes = ModelState.extendedAttributes(value)
+            case .creationDate: template.creationDate = ModelState.date(value)
+            default: template.contentModificationDate = ModelState.date(value)
+            }
+        }
+    }
+
+    /// A modification of `identifier` from the model's state of it, with `change` applied to the
+    /// template.
+    private mutating func modify(
+        _ identifier: ItemIdentifier,
+        _ fields: ItemFields,
+        content: (data: Data, url: URL)? = nil,
+        base stale: ItemVersion? = nil,
+        label: String,
+        _ change: (inout ItemSnapshot) -> Void
+    ) async throws -> ModelMutation? {
+        guard let current = model.items[identifier] else { return nil }
+        let version = try await baseVersion(of: identifier)
+        var template = ItemSnapshot(
+            itemIdentifier: identifier,
+            parentItemIdentifier: current.parent,
+            filename: current.name,
+            contentType: current.isFolder ? .folder : .forFilename(current.name),
+            itemVersion: version,
+            creationDate: current.creationDate,
+            contentModificationDate: current.modificationDate,
+            lastUsedDate: current.lastUsedDate,
+            tagData: current.tagData,
+            favoriteRank: current.favoriteRank,
+            extendedAttributes: current.extendedAttributes
+        )
+        change(&template)
+        return ModelMutation(
+            action: .modify(
+                template: template,
+                base: stale ?? version,
+                fields: fields,
+                content: content?.data,
+                url: content?.url,
+                options: stale == nil ? [] : .failOnConflict
+            ),
+            description: "modifyItem \(identifier) \"\(current.name)\": \(label) (fields \(Self.fieldName(fields)))"
+        )
+    }
+
+    /// The version a call bases itself on: the last listing's, or within a backlog, where no
+    /// listing follows each call, a fresh lookup's.
+    private func baseVersion(of identifier: ItemIdentifier) async throws -> ItemVersion {
+        guard inBacklog else { return listed[identifier]?.itemVersion ?? ItemVersion() }
+        return try await attempt { try await provider.item(for: identifier, request: Request()).itemVersion }
+    }
+
+    /// The file holding `data`, written once per key.
+    mutating func file(forKey key: Int, _ data: Data) throws -> URL {
+        if let url = contentFiles[key] { return url }
+        let url = scratch.appendingPathComponent("content-\(key)")
+        try ContentFile.write(data, toNewFileAt: url)
+        contentFiles[key] = url
+        return url
+    }
+
+    static func fieldName(_ field: ItemFields) -> String {
+        let names: [(ItemFields, String)] = [
+            (.contents, "contents"), (.filename, "filename"), (.parentItemIdentifier, "parentItemIdentifier"),
+            (.lastUsedDate, "lastUsedDate"), (.tagData, "tagData"), (.favoriteRank, "favoriteRank"),
+            (.creationDate, "creationDate"), (.contentModificationDate, "contentModificationDate"),
+            (.fileSystemFlags, "fileSystemFlags"), (.extendedAttributes, "extendedAttributes"),
+            (.typeAndCreator, "typeAndCreator"),
+        ]
+        return names.filter { field.contains($0.0) }.map(\.1).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,105 @@
+import FileProviderKit
+import Foundation
+import InMemoryFileProvider
+
+/// A way a provider can diverge from the model in a property the randomized runs compared only
+/// once they compared every observable property.
+enum ModelDivergence: String, CaseIterable, Sendable {
+    /// Creations and modifications drop the tag data silently: not applied, not left pending.
+    case dropsTagData
+    /// Creations and modifications drop the favorite rank silently.
+    case dropsFavoriteRank
+    /// A fetch of an older version returns the latest bytes.
+    case latestBytesForOlderVersions
+
+    /// The field a finding must name.
+    var phrase: String {
+        switch self {
+        case .dropsTagData: "tagData"
+        case .dropsFavoriteRank: "favoriteRank"
+        case .latestBytesForOlderVersions: "older version"
+        }
+    }
+}
+
+/// The reference provider with one divergence.
+struct DivergentProvider: FileProvider {
+    let base: InMemoryFileProvider
+    let divergence: ModelDivergence
+
+    private var dropped: ItemFields {
+        switch divergence {
+        case .dropsTagData: .tagData
+        case .dropsFavoriteRank: .favoriteRank
+        case .latestBytesForOlderVersions: []
+        }
+    }
+
+    func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
+        try await base.item(for: identifier, request: request)
+    }
+
+    func fetchContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion?,
+        request: Request
+    ) async throws
+        -> FetchedContents
+    {
+        let asked = divergence == .latestBytesForOlderVersions ? nil : version
+        return try await base.fetchContents(for: identifier, version: asked, request: request)
+    }
+
+    func createItem(
+        basedOn template: any FileProviderItem,
+        fields: ItemFields,
+        contents: URL?,
+        options: CreateItemOptions,
+        request: Request
+    ) async throws -> ItemMutationResult? {
+        try await base.createItem(
+            basedOn: template,
+            fields: fields.subtracting(dropped),
+            contents: contents,
+            options: options,
+            request: request
+        )
+    }
+
+    func modifyItem(
+        _ item: any FileProviderItem,
+        baseVersion: ItemVersion,
+        changedFields: ItemFields,
+        contents: URL?,
+        options: ModifyItemOptions,
+        request: Request
+    ) async throws -> ItemMutationResult {
+        try await base.modifyItem(
+            item,
+            baseVersion: baseVersion,
+            changedFields: changedFields.subtracting(dropped),
+            contents: contents,
+            options: options,
+            request: request
+        )
+    }
+
+    func deleteItem(
+        identifier: ItemIdentifier,
+        baseVersion: ItemVersion,
+        options: DeleteItemOptions,
+        request: Request
+    )
+        async throws
+    {
+        try await base.deleteItem(identifier: identifier, baseVersion: baseVersion, options: options, request: request)
+    }
+
+    func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator {
+        try await base.enumerator(for: containerItemIdentifier, request: request)
+    }
+
+    func invalidate() async {
+        await base.invalidate()
+    }
+}
