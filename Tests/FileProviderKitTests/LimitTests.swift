@@ -79,10 +79,10 @@ struct LimitTests {
     }
 
     /// Expects `body` to throw the ``FileProviderError`` a validating initializer throws for `reason`.
-    private func expectInvalidValue(
+    private func expectInvalidValue<Value>(
         _ reason: InvalidValueError.Reason,
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws -> Void
+        _ body: () throws -> Value
     ) {
         #expect(sourceLocation: sourceLocation) {
             try body()
