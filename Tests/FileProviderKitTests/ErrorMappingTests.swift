@@ -69,6 +69,25 @@ struct ErrorMappingTests {
         #expect(named.itemIdentifier == "b")
     }
 
+    @Test func aMissingFileReadByFoundationIsAMissingItem() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
+        #expect {
+            try content(of: "a", at: missing)
+        } throws: { error in
+            guard let error = error as? FileProviderError else { return false }
+            return error.code == .noSuchItem && error.itemIdentifier == "a" && error.underlyingError is CocoaError
+        }
+    }
+
+    /// Reads the content of the item `identifier` from `url`, as a provider over files does.
+    private func content(of identifier: ItemIdentifier, at url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw FileProviderError.mapped(error, itemIdentifier: identifier)
+        }
+    }
+
     @Test func cancellationStaysCancellation() {
         #expect(FileProviderError.mapped(CancellationError(), itemIdentifier: "a") is CancellationError)
     }
