@@ -89,7 +89,11 @@ struct EnumerationConvenienceTests {
             pages: [.initialPageSortedByName: [.makePage(byteCount: 501)]],
             current: start
         )
-        await #expect(throws: InvalidValueError(.pageTooLarge(byteCount: 501))) { try await enumerator.allItems() }
+        await #expect {
+            try await enumerator.allItems()
+        } throws: { error in
+            (error as? FileProviderError)?.invalidValueReason == .pageTooLarge(byteCount: 501)
+        }
     }
 
     @Test func cancellationStopsBetweenPages() async throws {

@@ -5,18 +5,20 @@ public struct DomainIdentifier: Hashable, Comparable, Codable, Sendable, CustomS
 
     /// Creates an identifier from its text.
     ///
-    /// - Throws: ``InvalidValueError`` with reason ``InvalidValueError/Reason/invalidDomainIdentifier(_:)``
-    ///   when `rawValue` is empty or contains `/` or `:`.
-    public init(_ rawValue: String) throws(InvalidValueError) {
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` — a ``FileProviderError/Code/invalidArgument``
+    ///   with reason ``InvalidValueError/Reason/invalidDomainIdentifier(_:)`` — when `rawValue` is
+    ///   empty or contains `/` or `:`.
+    public init(_ rawValue: String) throws(FileProviderError) {
         guard !rawValue.isEmpty, !rawValue.contains("/"), !rawValue.contains(":") else {
-            throw InvalidValueError(.invalidDomainIdentifier(rawValue))
+            throw .invalidValue(.invalidDomainIdentifier(rawValue))
         }
         self.rawValue = rawValue
     }
 
     /// Decodes an identifier, validating it.
     ///
-    /// - Throws: ``InvalidValueError`` for an invalid identifier, or a decoding error.
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` for an invalid identifier, or a decoding
+    ///   error.
     public init(from decoder: any Decoder) throws {
         try self.init(decoder.singleValueContainer().decode(String.self))
     }

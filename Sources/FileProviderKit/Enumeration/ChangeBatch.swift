@@ -1,5 +1,5 @@
-/// One batch of changes, as a consumer receives it from a single call to
-/// ``Enumerator/enumerateChanges(for:from:)``.
+/// One batch of changes: what a ``ThrowingEnumerator`` returns, and what a consumer receives from a
+/// single call to ``Enumerator/enumerateChanges(for:from:)``.
 public struct ChangeBatch: Sendable {
     /// Created or updated items, in the order the provider reported them.
     public var updatedItems: [any FileProviderItem]

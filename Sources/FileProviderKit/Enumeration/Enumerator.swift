@@ -6,6 +6,10 @@
 /// anchor returned after — until `moreComing` is false. Every method may be called on a fresh
 /// enumerator with pages and anchors an earlier one returned.
 ///
+/// This is the observer form of Apple's framework, kept for providers ported from it; a new
+/// provider writes a ``ThrowingEnumerator``, which returns pages and batches, throws its errors, and
+/// gets these methods — finishing exactly once — by construction.
+///
 /// The rules each method follows are stated on ``EnumerationObserver`` and ``ChangeObserver``. The
 /// working-set enumerator (for ``ItemIdentifier/workingSet``) supports change enumeration and
 /// reports changes for every item the consumer may hold; item enumeration of the working set

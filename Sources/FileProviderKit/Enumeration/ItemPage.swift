@@ -1,4 +1,4 @@
-/// One page of a listing, as a consumer receives it.
+/// One page of a listing: what a ``ThrowingEnumerator`` returns, and what a consumer receives.
 public struct ItemPage: Sendable {
     /// The page's items, in the order the provider reported them.
     public var items: [any FileProviderItem]

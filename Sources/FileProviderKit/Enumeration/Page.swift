@@ -18,18 +18,20 @@ public struct Page: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// Creates a page from its bytes.
     ///
-    /// - Throws: ``InvalidValueError`` with reason ``InvalidValueError/Reason/pageTooLarge(byteCount:)``
-    ///   when `rawValue` holds more than ``maximumSize`` bytes.
-    public init(_ rawValue: Data) throws(InvalidValueError) {
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` — a ``FileProviderError/Code/invalidArgument``
+    ///   with reason ``InvalidValueError/Reason/pageTooLarge(byteCount:)`` — when `rawValue` holds
+    ///   more than ``maximumSize`` bytes.
+    public init(_ rawValue: Data) throws(FileProviderError) {
         guard rawValue.count <= Self.maximumSize else {
-            throw InvalidValueError(.pageTooLarge(byteCount: rawValue.count))
+            throw .invalidValue(.pageTooLarge(byteCount: rawValue.count))
         }
         self.rawValue = rawValue
     }
 
     /// Decodes a page, validating its size.
     ///
-    /// - Throws: ``InvalidValueError`` when the page is too large, or a decoding error.
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` when the page is too large, or a decoding
+    ///   error.
     public init(from decoder: any Decoder) throws {
         try self.init(decoder.singleValueContainer().decode(Data.self))
     }

@@ -16,18 +16,20 @@ public struct SyncAnchor: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// Creates an anchor from its bytes.
     ///
-    /// - Throws: ``InvalidValueError`` with reason ``InvalidValueError/Reason/syncAnchorTooLarge(byteCount:)``
-    ///   when `rawValue` holds more than ``maximumSize`` bytes.
-    public init(_ rawValue: Data) throws(InvalidValueError) {
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` — a ``FileProviderError/Code/invalidArgument``
+    ///   with reason ``InvalidValueError/Reason/syncAnchorTooLarge(byteCount:)`` — when `rawValue`
+    ///   holds more than ``maximumSize`` bytes.
+    public init(_ rawValue: Data) throws(FileProviderError) {
         guard rawValue.count <= Self.maximumSize else {
-            throw InvalidValueError(.syncAnchorTooLarge(byteCount: rawValue.count))
+            throw .invalidValue(.syncAnchorTooLarge(byteCount: rawValue.count))
         }
         self.rawValue = rawValue
     }
 
     /// Decodes an anchor, validating its size.
     ///
-    /// - Throws: ``InvalidValueError`` when the anchor is too large, or a decoding error.
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` when the anchor is too large, or a decoding
+    ///   error.
     public init(from decoder: any Decoder) throws {
         try self.init(decoder.singleValueContainer().decode(Data.self))
     }

@@ -1,7 +1,10 @@
-/// A value that breaks one of the contract's limits was rejected at construction.
+/// Why a value that breaks one of the contract's limits was rejected at construction.
 ///
-/// Thrown by the validating initializers of ``Page``, ``SyncAnchor``, ``ItemVersion`` and
-/// ``DomainIdentifier`` (and by their decoders). Nothing is created when it is thrown.
+/// The validating initializers of ``Page``, ``SyncAnchor``, ``ItemVersion`` and
+/// ``DomainIdentifier`` (and their decoders) throw a ``FileProviderError`` with code
+/// ``FileProviderError/Code/invalidArgument`` made by ``FileProviderError/invalidValue(_:)``; this
+/// is its ``FileProviderError/underlyingError``, and ``FileProviderError/invalidValueReason`` reads
+/// its reason. Nothing is created when it is thrown.
 public struct InvalidValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The two components of an ``ItemVersion``.
     public enum VersionComponent: String, Hashable, Sendable {

@@ -23,9 +23,10 @@ public struct ItemVersion: Hashable, Codable, Sendable, CustomStringConvertible 
 
     /// Creates a version from its two components.
     ///
-    /// - Throws: ``InvalidValueError`` with reason ``InvalidValueError/Reason/versionComponentTooLarge(component:byteCount:)``
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` — a ``FileProviderError/Code/invalidArgument``
+    ///   with reason ``InvalidValueError/Reason/versionComponentTooLarge(component:byteCount:)`` —
     ///   when a component is longer than ``maximumComponentSize`` bytes.
-    public init(contentVersion: Data, metadataVersion: Data) throws(InvalidValueError) {
+    public init(contentVersion: Data, metadataVersion: Data) throws(FileProviderError) {
         try Self.validate(contentVersion, component: .content)
         try Self.validate(metadataVersion, component: .metadata)
         self.contentVersion = contentVersion
@@ -54,7 +55,8 @@ public struct ItemVersion: Hashable, Codable, Sendable, CustomStringConvertible 
 
     /// Decodes a version, validating the size of both components.
     ///
-    /// - Throws: ``InvalidValueError`` when a component is too large, or a decoding error.
+    /// - Throws: ``FileProviderError/invalidValue(_:)`` when a component is too large, or a decoding
+    ///   error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(
@@ -81,9 +83,9 @@ public struct ItemVersion: Hashable, Codable, Sendable, CustomStringConvertible 
     private static func validate(
         _ component: Data,
         component kind: InvalidValueError.VersionComponent
-    ) throws(InvalidValueError) {
+    ) throws(FileProviderError) {
         guard component.count <= maximumComponentSize else {
-            throw InvalidValueError(.versionComponentTooLarge(component: kind, byteCount: component.count))
+            throw .invalidValue(.versionComponentTooLarge(component: kind, byteCount: component.count))
         }
     }
 

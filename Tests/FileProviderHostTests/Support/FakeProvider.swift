@@ -390,7 +390,7 @@ final class FakeProvider: FileProvider {
         return depth
     }
 
-    private static func anchor(_ rank: Int, epoch: Int) throws(InvalidValueError) -> SyncAnchor {
+    private static func anchor(_ rank: Int, epoch: Int) throws(FileProviderError) -> SyncAnchor {
         try SyncAnchor(encode(rank, epoch: epoch))
     }
 

@@ -4,12 +4,15 @@ import Foundation
 /// Lists a container of ``HelloProvider``'s tree in pages, and reports its changes — of which
 /// there are none, since the tree never changes.
 ///
+/// It is a `ThrowingEnumerator`: its methods return a page or a batch and throw their errors, and
+/// FileProviderKit reports them to the system's observers, finishing each call exactly once.
+///
 /// A page is plain text naming the container, the sort order and the offset of the next child,
 /// for example `HelloProvider page v1 name 2 documents`. Offsets are only safe because the tree is
 /// fixed: a provider whose folders change encodes the last key it delivered instead, so that
 /// insertions and deletions between pages cannot skip or repeat children. Anything that is not
 /// such a page — garbage, another container's page — fails with `pageExpired`.
-struct HelloEnumerator: Enumerator {
+struct HelloEnumerator: ThrowingEnumerator {
     let container: ItemIdentifier
 
     private enum Order: String {
@@ -17,36 +20,27 @@ struct HelloEnumerator: Enumerator {
         case date
     }
 
-    func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async {
-        do {
-            let children: [ItemSnapshot]
-            let order: Order
-            let start: Int
+    func enumerateItems(startingAt page: Page, limit: Int) async throws -> ItemPage {
+        let (order, start): (Order, Int) =
             switch page {
-            case .initialPageSortedByName: (order, start) = (.name, 0)
-            case .initialPageSortedByDate: (order, start) = (.date, 0)
-            default: (order, start) = try decode(page)
+            case .initialPageSortedByName: (.name, 0)
+            case .initialPageSortedByDate: (.date, 0)
+            default: try decode(page)
             }
-            children = self.children(sortedBy: order)
-            guard start < children.count || start == 0 else { throw Self.expiredPage }
-            // At most the suggested number of items, and at least one when any remain.
-            let end = start + min(children.count - start, max(1, observer.suggestedPageSize))
-            if start < end { observer.didEnumerate(Array(children[start..<end])) }
-            observer.finishEnumerating(upTo: end < children.count ? try encode(order, end) : nil)
-        } catch {
-            observer.finishEnumeratingWithError(error)
-        }
+        let children = self.children(sortedBy: order)
+        guard start < children.count || start == 0 else { throw Self.expiredPage }
+        // At most `limit` items, and at least one when any remain; no overflow for any limit.
+        let end = start + min(children.count - start, limit)
+        let nextPage = end < children.count ? try encode(order, end) : nil
+        return ItemPage(items: Array(children[start..<end]), nextPage: nextPage)
     }
 
-    func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
+    func enumerateChanges(from anchor: SyncAnchor, limit: Int) async throws -> ChangeBatch {
         // The only anchor ever handed out is the current one, and nothing changes after it.
         guard anchor.rawValue == Self.anchorBytes else {
-            observer.finishEnumeratingWithError(
-                FileProviderError(.syncAnchorExpired, message: "The anchor is not HelloProvider's.")
-            )
-            return
+            throw FileProviderError(.syncAnchorExpired, message: "The anchor is not HelloProvider's.")
         }
-        observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
+        return ChangeBatch(updatedItems: [], deletedItemIdentifiers: [], anchor: anchor, moreComing: false)
     }
 
     func currentSyncAnchor() async throws -> SyncAnchor {
@@ -74,7 +68,7 @@ struct HelloEnumerator: Enumerator {
         }
     }
 
-    private func encode(_ order: Order, _ offset: Int) throws -> Page {
+    private func encode(_ order: Order, _ offset: Int) throws(FileProviderError) -> Page {
         try Page(Data("HelloProvider page v1 \(order.rawValue) \(offset) \(container.rawValue)".utf8))
     }
 

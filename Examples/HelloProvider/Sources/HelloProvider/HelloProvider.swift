@@ -49,13 +49,7 @@ public struct HelloProvider: FileProvider {
             throw FileProviderError(.versionNoLongerAvailable, itemIdentifier: identifier)
         }
         // A new file for every fetch: the caller moves or deletes it, and we never touch it again.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("HelloProvider-\(UUID().uuidString)")
-        do {
-            try Data(text.utf8).write(to: url)
-        } catch {
-            throw FileProviderError(.cannotSynchronize, itemIdentifier: identifier, underlyingError: error)
-        }
-        return FetchedContents(url: url, item: entry.item)
+        return try FetchedContents(data: Data(text.utf8), item: entry.item)
     }
 
     /// Refuses: the tree is read-only.

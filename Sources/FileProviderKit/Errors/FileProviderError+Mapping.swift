@@ -1,0 +1,109 @@
+import Foundation
+
+extension FileProviderError {
+    /// The error a provider throws for `error`, which its storage or network layer threw while
+    /// serving the item `itemIdentifier`: written for `catch` blocks,
+    /// `catch { throw FileProviderError.mapped(error, itemIdentifier: identifier) }`.
+    ///
+    /// - A `FileProviderError` is returned unchanged, except that it gains `itemIdentifier` when it
+    ///   names no item.
+    /// - A `CancellationError` is returned unchanged, so that a cancelled call still ends with it.
+    /// - A `CocoaError` or a `POSIXError` becomes the `FileProviderError` its initializer makes,
+    ///   following the table on that initializer.
+    /// - Any other error becomes a ``Code/cannotSynchronize`` carrying it as its underlying error.
+    public static func mapped(_ error: any Error, itemIdentifier: ItemIdentifier? = nil) -> any Error {
+        switch error {
+        case let error as FileProviderError:
+            var error = error
+            error.itemIdentifier = error.itemIdentifier ?? itemIdentifier
+            return error
+        case let error as CancellationError:
+            return error
+        case let error as CocoaError:
+            return FileProviderError(error, itemIdentifier: itemIdentifier)
+        case let error as POSIXError:
+            return FileProviderError(error, itemIdentifier: itemIdentifier)
+        default:
+            return FileProviderError(
+                .cannotSynchronize,
+                itemIdentifier: itemIdentifier,
+                message: "\(error)",
+                underlyingError: error
+            )
+        }
+    }
+
+    /// The `FileProviderError` for a Foundation file error about the item `itemIdentifier`,
+    /// carrying `cocoaError` as its underlying error.
+    ///
+    /// | `CocoaError.Code` | ``Code`` |
+    /// | --- | --- |
+    /// | `fileNoSuchFile`, `fileReadNoSuchFile` | ``Code/noSuchItem`` |
+    /// | `fileReadNoPermission` | ``Code/fileReadNoPermission`` |
+    /// | `fileWriteNoPermission`, `fileWriteVolumeReadOnly` | ``Code/fileWriteNoPermission`` |
+    /// | `fileReadInvalidFileName`, `fileWriteInvalidFileName` | ``Code/invalidFilename`` |
+    /// | `fileWriteFileExists` | ``Code/filenameCollision`` |
+    /// | `fileWriteOutOfSpace` | ``Code/insufficientQuota`` |
+    /// | `featureUnsupported` | ``Code/featureUnsupported`` |
+    /// | `fileReadUnknown`, `fileReadCorruptFile` | ``Code/fileReadUnknown`` |
+    /// | any other | ``Code/cannotSynchronize`` |
+    ///
+    /// A missing file means a missing item: a file the *system* handed you that cannot be found is
+    /// ``Code/fileReadNoSuchFile``, which you throw yourself. A collision made here carries no
+    /// existing item; use ``collision(with:)`` when you have it.
+    public init(_ cocoaError: CocoaError, itemIdentifier: ItemIdentifier? = nil) {
+        let code: Code =
+            switch cocoaError.code {
+            case .fileNoSuchFile, .fileReadNoSuchFile: .noSuchItem
+            case .fileReadNoPermission: .fileReadNoPermission
+            case .fileWriteNoPermission, .fileWriteVolumeReadOnly: .fileWriteNoPermission
+            case .fileReadInvalidFileName, .fileWriteInvalidFileName: .invalidFilename
+            case .fileWriteFileExists: .filenameCollision
+            case .fileWriteOutOfSpace: .insufficientQuota
+            case .featureUnsupported: .featureUnsupported
+            case .fileReadUnknown, .fileReadCorruptFile: .fileReadUnknown
+            default: .cannotSynchronize
+            }
+        self.init(code, itemIdentifier: itemIdentifier, message: "\(cocoaError)", underlyingError: cocoaError)
+    }
+
+    /// The `FileProviderError` for a system call's error about the item `itemIdentifier`, carrying
+    /// `posixError` as its underlying error.
+    ///
+    /// | `POSIXErrorCode` | ``Code`` |
+    /// | --- | --- |
+    /// | `ENOENT` | ``Code/noSuchItem`` |
+    /// | `EACCES`, `EPERM`, `EROFS` | ``Code/fileWriteNoPermission`` |
+    /// | `EEXIST` | ``Code/filenameCollision`` |
+    /// | `ENOTEMPTY` | ``Code/directoryNotEmpty`` |
+    /// | `ENOSPC`, `EDQUOT` | ``Code/insufficientQuota`` |
+    /// | `ENAMETOOLONG`, `EILSEQ` | ``Code/invalidFilename`` |
+    /// | `EINVAL`, `EISDIR`, `ENOTDIR` | ``Code/invalidArgument`` |
+    /// | `EOPNOTSUPP`, `ENOTSUP` | ``Code/featureUnsupported`` |
+    /// | `ETIMEDOUT`, `ECONNREFUSED`, `ECONNRESET`, `ENETDOWN`, `ENETUNREACH`, `EHOSTUNREACH`, `ENOTCONN` | ``Code/serverUnreachable`` |
+    /// | any other | ``Code/cannotSynchronize`` |
+    ///
+    /// POSIX does not say whether reading or writing was refused: a provider that knows it was
+    /// reading throws ``Code/fileReadNoPermission`` itself. A collision made here carries no
+    /// existing item; use ``collision(with:)`` when you have it.
+    public init(_ posixError: POSIXError, itemIdentifier: ItemIdentifier? = nil) {
+        let code: Code =
+            switch posixError.code {
+            case .ENOENT: .noSuchItem
+            case .EACCES, .EPERM, .EROFS: .fileWriteNoPermission
+            case .EEXIST: .filenameCollision
+            case .ENOTEMPTY: .directoryNotEmpty
+            case .ENOSPC, .EDQUOT: .insufficientQuota
+            case .ENAMETOOLONG, .EILSEQ: .invalidFilename
+            case .EINVAL, .EISDIR, .ENOTDIR: .invalidArgument
+            case .EOPNOTSUPP: .featureUnsupported
+            #if canImport(Darwin)
+            case .ENOTSUP: .featureUnsupported
+            #endif
+            case .ETIMEDOUT, .ECONNREFUSED, .ECONNRESET, .ENETDOWN, .ENETUNREACH, .EHOSTUNREACH, .ENOTCONN:
+                .serverUnreachable
+            default: .cannotSynchronize
+            }
+        self.init(code, itemIdentifier: itemIdentifier, message: "\(posixError)", underlyingError: posixError)
+    }
+}

@@ -1,0 +1,102 @@
+import FileProviderKit
+import Foundation
+import Testing
+
+@Suite("Mapping platform errors to FileProviderError")
+struct ErrorMappingTests {
+    /// Every row of the table on `FileProviderError.init(_: CocoaError, itemIdentifier:)`.
+    static let cocoaRows: [(CocoaError.Code, FileProviderError.Code)] = [
+        (.fileNoSuchFile, .noSuchItem), (.fileReadNoSuchFile, .noSuchItem),
+        (.fileReadNoPermission, .fileReadNoPermission),
+        (.fileWriteNoPermission, .fileWriteNoPermission), (.fileWriteVolumeReadOnly, .fileWriteNoPermission),
+        (.fileReadInvalidFileName, .invalidFilename), (.fileWriteInvalidFileName, .invalidFilename),
+        (.fileWriteFileExists, .filenameCollision), (.fileWriteOutOfSpace, .insufficientQuota),
+        (.featureUnsupported, .featureUnsupported),
+        (.fileReadUnknown, .fileReadUnknown), (.fileReadCorruptFile, .fileReadUnknown),
+        (.fileLocking, .cannotSynchronize), (.userCancelled, .cannotSynchronize),
+    ]
+
+    /// Every row of the table on `FileProviderError.init(_: POSIXError, itemIdentifier:)`.
+    static let posixRows: [(POSIXErrorCode, FileProviderError.Code)] = [
+        (.ENOENT, .noSuchItem), (.EACCES, .fileWriteNoPermission), (.EPERM, .fileWriteNoPermission),
+        (.EROFS, .fileWriteNoPermission), (.EEXIST, .filenameCollision), (.ENOTEMPTY, .directoryNotEmpty),
+        (.ENOSPC, .insufficientQuota), (.EDQUOT, .insufficientQuota), (.ENAMETOOLONG, .invalidFilename),
+        (.EILSEQ, .invalidFilename), (.EINVAL, .invalidArgument), (.EISDIR, .invalidArgument),
+        (.ENOTDIR, .invalidArgument), (.EOPNOTSUPP, .featureUnsupported), (.ETIMEDOUT, .serverUnreachable),
+        (.ECONNREFUSED, .serverUnreachable), (.ECONNRESET, .serverUnreachable), (.ENETDOWN, .serverUnreachable),
+        (.ENETUNREACH, .serverUnreachable), (.EHOSTUNREACH, .serverUnreachable), (.ENOTCONN, .serverUnreachable),
+        (.EIO, .cannotSynchronize), (.EBUSY, .cannotSynchronize),
+    ]
+
+    @Test(arguments: cocoaRows)
+    func cocoaError(_ cocoaCode: CocoaError.Code, becomes code: FileProviderError.Code) throws {
+        let error = FileProviderError(CocoaError(cocoaCode), itemIdentifier: "a")
+        #expect((error.underlyingError as? CocoaError)?.code == cocoaCode)
+        try expect(error, andMappingOf: CocoaError(cocoaCode), toHave: code)
+    }
+
+    @Test(arguments: posixRows)
+    func posixError(_ posixCode: POSIXErrorCode, becomes code: FileProviderError.Code) throws {
+        let error = FileProviderError(POSIXError(posixCode), itemIdentifier: "a")
+        #expect((error.underlyingError as? POSIXError)?.code == posixCode)
+        try expect(error, andMappingOf: POSIXError(posixCode), toHave: code)
+    }
+
+    /// Expects `error` and `FileProviderError.mapped(platformError)` to have `code` and name item "a".
+    private func expect(
+        _ error: FileProviderError,
+        andMappingOf platformError: any Error,
+        toHave code: FileProviderError.Code
+    ) throws {
+        let mapped = try #require(FileProviderError.mapped(platformError, itemIdentifier: "a") as? FileProviderError)
+        for error in [error, mapped] {
+            #expect(error.code == code)
+            #expect(error.itemIdentifier == "a")
+        }
+    }
+
+    @Test func aFileProviderErrorKeepsItsCodeAndGainsTheItemItLacks() throws {
+        let unnamed = try #require(
+            FileProviderError.mapped(FileProviderError(.serverUnreachable), itemIdentifier: "a") as? FileProviderError
+        )
+        #expect(unnamed.code == .serverUnreachable)
+        #expect(unnamed.itemIdentifier == "a")
+        let named = try #require(
+            FileProviderError.mapped(FileProviderError.nonExistentItem(withIdentifier: "b"), itemIdentifier: "a")
+                as? FileProviderError
+        )
+        #expect(named.code == .noSuchItem)
+        #expect(named.itemIdentifier == "b")
+    }
+
+    @Test func aMissingFileReadByFoundationIsAMissingItem() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
+        #expect {
+            try content(of: "a", at: missing)
+        } throws: { error in
+            guard let error = error as? FileProviderError else { return false }
+            return error.code == .noSuchItem && error.itemIdentifier == "a" && error.underlyingError is CocoaError
+        }
+    }
+
+    /// Reads the content of the item `identifier` from `url`, as a provider over files does.
+    private func content(of identifier: ItemIdentifier, at url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw FileProviderError.mapped(error, itemIdentifier: identifier)
+        }
+    }
+
+    @Test func cancellationStaysCancellation() {
+        #expect(FileProviderError.mapped(CancellationError(), itemIdentifier: "a") is CancellationError)
+    }
+
+    @Test func anyOtherErrorCannotSynchronizeAndCarriesIt() throws {
+        struct Unknown: Error {}
+        let error = try #require(FileProviderError.mapped(Unknown()) as? FileProviderError)
+        #expect(error.code == .cannotSynchronize)
+        #expect(error.itemIdentifier == nil)
+        #expect(error.underlyingError is Unknown)
+    }
+}
