@@ -131,4 +131,20 @@ struct MountedDomainTests {
             #expect(try domain.entries(at: "/").map(\.name) == ["remote.txt"])
         }
     }
+
+    @Test("a local edit of a file another client changed meanwhile keeps both: the provider's conflict copy shows")
+    func conflictsSurfaceAsConflictCopies() async throws {
+        try await Self.withDomain { domain, store in
+            let item = try await domain.create(at: "/shared.txt", kind: .file, mode: 0o644)
+            let handle = try await domain.open(at: "/shared.txt", writable: true)
+            try store.remote.modifyContents(of: item.itemIdentifier, to: Data("theirs".utf8))
+            try Self.write("mine", to: handle, in: domain)
+            try await domain.release(handle)
+            try await domain.refresh()
+            let names = try domain.entries(at: "/").map(\.name)
+            #expect(names.count == 2, "\(names)")
+            let contents = Set(names.compactMap { Self.content(named: $0, in: store) })
+            #expect(contents == ["mine", "theirs"])
+        }
+    }
 }

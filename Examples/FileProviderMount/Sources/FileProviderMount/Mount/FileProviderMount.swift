@@ -20,8 +20,8 @@ import Glibc
 ///   is one provider call (`createItem`, `modifyItem`, `deleteItem`) that has returned before the
 ///   program's system call does, and a failure reaches the program as the `errno` of
 ///   ``POSIXErrno``.
-/// - Writes go to a local working copy and reach the provider with `modifyItem` on `close`,
-///   `fsync` and `fflush`-driven flushes; an `fsync` that returned 0 means the provider has the
+/// - Writes go to a local working copy and reach the provider with `modifyItem` on every
+///   `close` and `fsync`; an `fsync` or `close` that returned 0 means the provider has the
 ///   content. Writes a provider refused stay local and are sent again on each refresh and at
 ///   unmount.
 /// - Remote changes show within ``MountConfiguration/refreshInterval`` plus
