@@ -32,7 +32,15 @@ struct TokenTests {
         let anchors = try (0..<20).map { _ in try SyncAnchor(encoding: position) }
         #expect(Set(anchors).count == 1)
         let text = String(decoding: anchors[0].rawValue, as: UTF8.self)
-        #expect(text == #"{"afterName":"b.txt","container":"docs","epoch":7,"modified":1700000000.5}"#)
+        #expect(text == #"{"afterName":"b.txt","container":"docs","epoch":7,"modified":721692800.5}"#)
+    }
+
+    @Test(arguments: [1.0 / 3.0, 763_000_000.123_456_789, -1e-9, 1_700_000_000.000_001])
+    func datesComeBackExactly(_ seconds: Double) throws {
+        for date in [Date(timeIntervalSinceReferenceDate: seconds), Date(timeIntervalSince1970: seconds)] {
+            let token = Position(epoch: 1, container: "c", modified: date)
+            #expect(try Page(encoding: token).decode(Position.self).modified == date)
+        }
     }
 
     @Test func aTokenTooLargeIsAnInvalidValue() {

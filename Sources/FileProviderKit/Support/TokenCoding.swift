@@ -1,7 +1,9 @@
 import Foundation
 
 /// The JSON coding of the tokens ``Page`` and ``SyncAnchor`` offer: keys sorted, so that equal
-/// values always make equal bytes.
+/// values always make equal bytes, and dates as `Date` encodes itself (seconds since the reference
+/// date), which round-trips exactly — seconds since 1970 do not, and a page holding the date of the
+/// last child delivered would then repeat or skip it.
 enum TokenCoding {
     /// The bytes of `token`.
     ///
@@ -10,7 +12,6 @@ enum TokenCoding {
     static func encode(_ token: some Encodable) throws(FileProviderError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
         do {
             return try encoder.encode(token)
         } catch {
@@ -29,7 +30,6 @@ enum TokenCoding {
         expired: FileProviderError.Code
     ) throws(FileProviderError) -> Token {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         guard let decoded = try? decoder.decode(type, from: bytes) else {
             throw FileProviderError(expired, message: "\(token) is not one this provider made.")
         }
