@@ -6,7 +6,7 @@ import Testing
 struct ErrorMappingTests {
     /// Every row of the table on `FileProviderError.init(_: CocoaError, itemIdentifier:)`.
     static let cocoaRows: [(CocoaError.Code, FileProviderError.Code)] = [
-        (.fileNoSuchFile, .noSuchItem), (.fileReadNoSuchFile, .noSuchItem),
+        (.fileNoSuchFile, .fileReadNoSuchFile), (.fileReadNoSuchFile, .fileReadNoSuchFile),
         (.fileReadNoPermission, .fileReadNoPermission),
         (.fileWriteNoPermission, .fileWriteNoPermission), (.fileWriteVolumeReadOnly, .fileWriteNoPermission),
         (.fileReadInvalidFileName, .invalidFilename), (.fileWriteInvalidFileName, .invalidFilename),
@@ -18,7 +18,7 @@ struct ErrorMappingTests {
 
     /// Every row of the table on `FileProviderError.init(_: POSIXError, itemIdentifier:)`.
     static let posixRows: [(POSIXErrorCode, FileProviderError.Code)] = [
-        (.ENOENT, .noSuchItem), (.EACCES, .fileWriteNoPermission), (.EPERM, .fileWriteNoPermission),
+        (.ENOENT, .fileReadNoSuchFile), (.EACCES, .fileWriteNoPermission), (.EPERM, .fileWriteNoPermission),
         (.EROFS, .fileWriteNoPermission), (.EEXIST, .filenameCollision), (.ENOTEMPTY, .directoryNotEmpty),
         (.ENOSPC, .insufficientQuota), (.EDQUOT, .insufficientQuota), (.ENAMETOOLONG, .invalidFilename),
         (.EILSEQ, .invalidFilename), (.EINVAL, .invalidArgument), (.EISDIR, .invalidArgument),
@@ -69,17 +69,19 @@ struct ErrorMappingTests {
         #expect(named.itemIdentifier == "b")
     }
 
-    @Test func aMissingFileReadByFoundationIsAMissingItem() throws {
+    @Test func aMissingFileReadByFoundationIsAMissingFile() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)")
         #expect {
             try content(of: "a", at: missing)
         } throws: { error in
             guard let error = error as? FileProviderError else { return false }
-            return error.code == .noSuchItem && error.itemIdentifier == "a" && error.underlyingError is CocoaError
+            return error.code == .fileReadNoSuchFile && error.itemIdentifier == "a"
+                && error.underlyingError is CocoaError
         }
     }
 
-    /// Reads the content of the item `identifier` from `url`, as a provider over files does.
+    /// Reads the content handed in for the item `identifier` at `url`, as a provider does in
+    /// `createItem` and `modifyItem`.
     private func content(of identifier: ItemIdentifier, at url: URL) throws -> Data {
         do {
             return try Data(contentsOf: url)

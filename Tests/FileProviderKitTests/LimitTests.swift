@@ -75,6 +75,10 @@ struct LimitTests {
         #expect(error.code == .invalidArgument)
         #expect(error.message == "A page holds 501 bytes; at most 500 are allowed.")
         #expect(error.invalidValueReason == .pageTooLarge(byteCount: 501))
+        #expect(
+            error.description
+                == "FileProviderError.invalidArgument (22): A page holds 501 bytes; at most 500 are allowed."
+        )
         #expect(FileProviderError(.invalidArgument).invalidValueReason == nil)
     }
 

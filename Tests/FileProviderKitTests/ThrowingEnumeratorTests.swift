@@ -40,10 +40,10 @@ struct ThrowingEnumeratorTests {
     }
 
     @Test func aThrownPlatformErrorIsMappedByTheTable() async {
-        let enumerator = Returning(page: .failure(POSIXError(.ENOENT)))
+        let enumerator = Returning(page: .failure(POSIXError(.ETIMEDOUT)))
         let observer = Observer(size: 5)
         await enumerator.enumerateItems(for: observer, startingAt: next)
-        #expect(observer.events == [.failed(.noSuchItem)])
+        #expect(observer.events == [.failed(.serverUnreachable)])
     }
 
     @Test func aThrownCancellationErrorFinishesOnceWithIt() async {

@@ -24,12 +24,7 @@ extension FileProviderError {
         case let error as POSIXError:
             return FileProviderError(error, itemIdentifier: itemIdentifier)
         default:
-            return FileProviderError(
-                .cannotSynchronize,
-                itemIdentifier: itemIdentifier,
-                message: "\(error)",
-                underlyingError: error
-            )
+            return FileProviderError(.cannotSynchronize, itemIdentifier: itemIdentifier, underlyingError: error)
         }
     }
 
@@ -38,7 +33,7 @@ extension FileProviderError {
     ///
     /// | `CocoaError.Code` | ``Code`` |
     /// | --- | --- |
-    /// | `fileNoSuchFile`, `fileReadNoSuchFile` | ``Code/noSuchItem`` |
+    /// | `fileNoSuchFile`, `fileReadNoSuchFile` | ``Code/fileReadNoSuchFile`` |
     /// | `fileReadNoPermission` | ``Code/fileReadNoPermission`` |
     /// | `fileWriteNoPermission`, `fileWriteVolumeReadOnly` | ``Code/fileWriteNoPermission`` |
     /// | `fileReadInvalidFileName`, `fileWriteInvalidFileName` | ``Code/invalidFilename`` |
@@ -48,13 +43,15 @@ extension FileProviderError {
     /// | `fileReadUnknown`, `fileReadCorruptFile` | ``Code/fileReadUnknown`` |
     /// | any other | ``Code/cannotSynchronize`` |
     ///
-    /// A missing file means a missing item: a file the *system* handed you that cannot be found is
-    /// ``Code/fileReadNoSuchFile``, which you throw yourself. A collision made here carries no
-    /// existing item; use ``collision(with:)`` when you have it.
+    /// A missing file is ``Code/fileReadNoSuchFile``, the code for a file handed to the provider
+    /// (the `contents` of a creation or modification) that does not exist. When a file of your own
+    /// storage is missing because the *item* is gone, throw ``nonExistentItem(withIdentifier:)``
+    /// yourself: only ``Code/noSuchItem`` makes the system drop its copy. A collision made here
+    /// carries no existing item; use ``collision(with:)`` when you have it.
     public init(_ cocoaError: CocoaError, itemIdentifier: ItemIdentifier? = nil) {
         let code: Code =
             switch cocoaError.code {
-            case .fileNoSuchFile, .fileReadNoSuchFile: .noSuchItem
+            case .fileNoSuchFile, .fileReadNoSuchFile: .fileReadNoSuchFile
             case .fileReadNoPermission: .fileReadNoPermission
             case .fileWriteNoPermission, .fileWriteVolumeReadOnly: .fileWriteNoPermission
             case .fileReadInvalidFileName, .fileWriteInvalidFileName: .invalidFilename
@@ -64,7 +61,7 @@ extension FileProviderError {
             case .fileReadUnknown, .fileReadCorruptFile: .fileReadUnknown
             default: .cannotSynchronize
             }
-        self.init(code, itemIdentifier: itemIdentifier, message: "\(cocoaError)", underlyingError: cocoaError)
+        self.init(code, itemIdentifier: itemIdentifier, underlyingError: cocoaError)
     }
 
     /// The `FileProviderError` for a system call's error about the item `itemIdentifier`, carrying
@@ -72,7 +69,7 @@ extension FileProviderError {
     ///
     /// | `POSIXErrorCode` | ``Code`` |
     /// | --- | --- |
-    /// | `ENOENT` | ``Code/noSuchItem`` |
+    /// | `ENOENT` | ``Code/fileReadNoSuchFile`` |
     /// | `EACCES`, `EPERM`, `EROFS` | ``Code/fileWriteNoPermission`` |
     /// | `EEXIST` | ``Code/filenameCollision`` |
     /// | `ENOTEMPTY` | ``Code/directoryNotEmpty`` |
@@ -84,12 +81,13 @@ extension FileProviderError {
     /// | any other | ``Code/cannotSynchronize`` |
     ///
     /// POSIX does not say whether reading or writing was refused: a provider that knows it was
-    /// reading throws ``Code/fileReadNoPermission`` itself. A collision made here carries no
-    /// existing item; use ``collision(with:)`` when you have it.
+    /// reading throws ``Code/fileReadNoPermission`` itself. As with `CocoaError`, a missing file
+    /// is not a missing item: throw ``nonExistentItem(withIdentifier:)`` for that. A collision made
+    /// here carries no existing item; use ``collision(with:)`` when you have it.
     public init(_ posixError: POSIXError, itemIdentifier: ItemIdentifier? = nil) {
         let code: Code =
             switch posixError.code {
-            case .ENOENT: .noSuchItem
+            case .ENOENT: .fileReadNoSuchFile
             case .EACCES, .EPERM, .EROFS: .fileWriteNoPermission
             case .EEXIST: .filenameCollision
             case .ENOTEMPTY: .directoryNotEmpty
@@ -104,6 +102,6 @@ extension FileProviderError {
                 .serverUnreachable
             default: .cannotSynchronize
             }
-        self.init(code, itemIdentifier: itemIdentifier, message: "\(posixError)", underlyingError: posixError)
+        self.init(code, itemIdentifier: itemIdentifier, underlyingError: posixError)
     }
 }

@@ -71,12 +71,13 @@ public struct FileProviderError: Error, Sendable, CustomStringConvertible {
     /// see ``Code/isResolvable``.
     public var isResolvable: Bool { code.isResolvable }
 
-    /// The code, the item it concerns, the message and the underlying error.
+    /// The code, the item it concerns, the message and the underlying error (unless it reads as the
+    /// message).
     public var description: String {
         var text = "FileProviderError.\(code) (\(code.rawValue))"
         if let itemIdentifier { text += " [item: \(itemIdentifier)]" }
         if let message { text += ": \(message)" }
-        if let underlyingError { text += " (underlying: \(underlyingError))" }
+        if let underlyingError, "\(underlyingError)" != message { text += " (underlying: \(underlyingError))" }
         return text
     }
 }

@@ -7,15 +7,16 @@ import Foundation
 /// It is a `ThrowingEnumerator`: its methods return a page or a batch and throw their errors, and
 /// FileProviderKit reports them to the system's observers, finishing each call exactly once.
 ///
-/// A page is plain text naming the container, the sort order and the offset of the next child,
-/// for example `HelloProvider page v1 name 2 documents`. Offsets are only safe because the tree is
+/// A page holds a `PageToken` naming the container, the sort order and the offset of the next
+/// child, which `Page(encoding:)` stores as JSON with sorted keys, for example
+/// `{"container":"documents","format":1,"offset":2,"order":"name"}`. Offsets are only safe because the tree is
 /// fixed: a provider whose folders change encodes the last key it delivered instead, so that
 /// insertions and deletions between pages cannot skip or repeat children. Anything that is not
 /// such a page — garbage, another container's page — fails with `pageExpired`.
 struct HelloEnumerator: ThrowingEnumerator {
     let container: ItemIdentifier
 
-    private enum Order: String {
+    private enum Order: String, Codable {
         case name
         case date
     }
@@ -68,19 +69,22 @@ struct HelloEnumerator: ThrowingEnumerator {
         }
     }
 
+    /// What a page holds: the container, the sort order and the offset of the next child.
+    private struct PageToken: Codable {
+        var format = 1
+        var container: String
+        var order: Order
+        var offset: Int
+    }
+
     private func encode(_ order: Order, _ offset: Int) throws(FileProviderError) -> Page {
-        try Page(Data("HelloProvider page v1 \(order.rawValue) \(offset) \(container.rawValue)".utf8))
+        try Page(encoding: PageToken(container: container.rawValue, order: order, offset: offset))
     }
 
     private func decode(_ page: Page) throws(FileProviderError) -> (Order, Int) {
-        let words = String(decoding: page.rawValue, as: UTF8.self).split(
-            separator: " ",
-            omittingEmptySubsequences: false
-        )
-        guard words.count == 6, words[0] == "HelloProvider", words[1] == "page", words[2] == "v1",
-            let order = Order(rawValue: String(words[3])), let offset = Int(words[4]), offset > 0,
-            words[5] == container.rawValue
-        else { throw Self.expiredPage }
-        return (order, offset)
+        // A page that holds no PageToken throws pageExpired; so does another container's.
+        let token = try page.decode(PageToken.self)
+        guard token.format == 1, token.container == container.rawValue, token.offset > 0 else { throw Self.expiredPage }
+        return (token.order, token.offset)
     }
 }
