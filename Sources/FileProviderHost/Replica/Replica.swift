@@ -234,8 +234,10 @@ public struct Replica: Sendable {
         tree.reserveCapacity(capacity)
     }
 
-    /// Drops the spare capacity that growing item by item left, once a listing is complete.
+    /// Drops the spare capacity that growing item by item left, once a listing is complete, when
+    /// it is more than a quarter of what is used: copying costs more than it saves below that.
     mutating func shrinkToFit() {
+        guard records.capacity - records.count > records.count / 4 else { return }
         slots.shrinkToFit()
         records = records.withUnsafeBufferPointer { Array($0) }
         tree.shrinkToFit()
