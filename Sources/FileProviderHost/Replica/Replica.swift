@@ -11,7 +11,7 @@ import Foundation
 /// The replica stores what it needs compactly, about 150 bytes per item whatever the provider's
 /// items share: each identifier once, interned as a 4-byte slot that the parent links and the
 /// identifier index use, and the common properties in a fixed-size record from which
-/// ``item(_:)`` rebuilds an equal ``ItemSnapshot``. An item with rarer properties set (tags,
+/// ``item(_:)`` rebuilds an equal `ItemSnapshot`. An item with rarer properties set (tags,
 /// user info, extended attributes, …) is kept whole.
 ///
 /// An item may be held before its parent (a working-set listing is not ordered by depth, and the
