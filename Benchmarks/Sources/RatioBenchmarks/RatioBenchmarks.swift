@@ -7,7 +7,7 @@ import Foundation
 ///
 ///     swift run --package-path Benchmarks -c release ratio-benchmarks [--items N] [--changes N]
 ///         [--repetitions N] [--warm-ups N] [--steps N]
-///         [--only listing|sync|memory|catch-up|provider-changes|randomized]
+///         [--only listing|sync|memory|catch-up|provider-changes|catch-up-overhead|randomized]
 ///
 /// Defaults: 1,000,000 items, 100,000 changes, 5 repetitions after 1 warm-up, randomized runs of
 /// 10,000 operations, every goal. Exits
@@ -24,6 +24,7 @@ struct RatioBenchmarks {
             ("memory", { try await memoryGoal($0, runner) }),
             ("catch-up", { try await catchUpGoal($0, runner, changes: changes) }),
             ("provider-changes", { try await providerChangesReference($0, runner, changes: changes) }),
+            ("catch-up-overhead", { try await catchUpOverheadReference($0, runner, changes: changes) }),
         ]
         let chosen = goals.filter { options.only.isEmpty || options.only.contains($0.name) }
         var held = true
@@ -100,15 +101,7 @@ struct RatioBenchmarks {
         return try await runner.ratio(
             "Host catch-up of \(changes) changes ÷ full sync of \(count) items (independent items)",
             limit: 0.2,
-            numerator: .init("catch-up") {
-                let host = try await scenario.synchronizedHost()
-                try scenario.renameRandomItems(changes)
-                var summary = SyncSummary()
-                let timing = try await RatioRunner.time { summary = try await host.synchronize() }
-                precondition(summary.updatedItemCount == changes)
-                await host.stop()
-                return timing
-            },
+            numerator: hostCatchUp(scenario, changes: changes),
             denominator: hostFullSync(scenario, label: "full sync")
         )
     }
@@ -126,20 +119,56 @@ struct RatioBenchmarks {
         return try await runner.ratio(
             "Provider change enumeration of \(changes) changes ÷ its listing of \(count) items (independent items)",
             limit: nil,
-            numerator: .init("provider changes") {
-                let enumerator = try await scenario.provider.enumerator(for: .workingSet, request: Request())
-                let anchor = try await enumerator.currentSyncAnchor()
-                await enumerator.invalidate()
-                try scenario.renameRandomItems(changes)
-                var reported = 0
-                let timing = try await RatioRunner.time {
-                    reported = try await enumerateAllChanges(of: scenario.provider, since: anchor, batchSize: 200)
-                }
-                precondition(reported == changes)
-                return timing
-            },
+            numerator: providerChanges(scenario, changes: changes),
             denominator: providerListing(scenario)
         )
+    }
+
+    /// For reference: what the host adds to the provider's work in a catch-up, against the
+    /// provider's own enumeration of as many changes.
+    static func catchUpOverheadReference(
+        _ scenario: HostScenario,
+        _ runner: RatioRunner,
+        changes: Int
+    ) async throws
+        -> Bool
+    {
+        try await runner.ratio(
+            "Host catch-up of \(changes) changes ÷ the provider's enumeration of as many (independent items)",
+            limit: nil,
+            numerator: hostCatchUp(scenario, changes: changes),
+            denominator: providerChanges(scenario, changes: changes)
+        )
+    }
+
+    /// A synchronized host's catch-up on renames of `changes` items picked at random.
+    static func hostCatchUp(_ scenario: HostScenario, changes: Int) -> RatioRunner.Side {
+        .init("host catch-up") {
+            let host = try await scenario.synchronizedHost()
+            try scenario.renameRandomItems(changes)
+            var summary = SyncSummary()
+            let timing = try await RatioRunner.time { summary = try await host.synchronize() }
+            precondition(summary.updatedItemCount == changes)
+            await host.stop()
+            return timing
+        }
+    }
+
+    /// The provider's enumeration of the changes since an anchor followed by renames of `changes`
+    /// items picked at random: batches of 200, a fresh enumerator each, as the host does.
+    static func providerChanges(_ scenario: HostScenario, changes: Int) -> RatioRunner.Side {
+        .init("provider changes") {
+            let enumerator = try await scenario.provider.enumerator(for: .workingSet, request: Request())
+            let anchor = try await enumerator.currentSyncAnchor()
+            await enumerator.invalidate()
+            try scenario.renameRandomItems(changes)
+            var reported = 0
+            let timing = try await RatioRunner.time {
+                reported = try await enumerateAllChanges(of: scenario.provider, since: anchor, batchSize: 200)
+            }
+            precondition(reported == changes)
+            return timing
+        }
     }
 
     /// A fresh host's full synchronization of every item.

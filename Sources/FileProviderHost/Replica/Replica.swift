@@ -11,7 +11,7 @@ import Foundation
 /// The replica stores what it needs compactly, about 150 bytes per item whatever the provider's
 /// items share: each identifier once, interned as a 4-byte slot that the parent links and the
 /// identifier index use, and the common properties in a fixed-size record from which
-/// ``item(_:)`` rebuilds an equal ``ItemSnapshot``. An item with rarer properties set (tags,
+/// ``item(_:)`` rebuilds an equal `ItemSnapshot`. An item with rarer properties set (tags,
 /// user info, extended attributes, …) is kept whole.
 ///
 /// An item may be held before its parent (a working-set listing is not ordered by depth, and the
@@ -234,8 +234,10 @@ public struct Replica: Sendable {
         tree.reserveCapacity(capacity)
     }
 
-    /// Drops the spare capacity that growing item by item left, once a listing is complete.
+    /// Drops the spare capacity that growing item by item left, once a listing is complete, when
+    /// it is more than a quarter of what is used: copying costs more than it saves below that.
     mutating func shrinkToFit() {
+        guard records.capacity - records.count > records.count / 4 else { return }
         slots.shrinkToFit()
         records = records.withUnsafeBufferPointer { Array($0) }
         tree.shrinkToFit()
