@@ -1,5 +1,6 @@
 import FileProviderHost
 import FileProviderKit
+import Foundation
 import Testing
 
 @Suite("Replica")
@@ -86,5 +87,139 @@ struct ReplicaTests {
         converged.remove("gone")
         for item in listing { converged.upsert(item) }
         #expect(converged.difference(from: listing).isEmpty)
+    }
+
+    @Test("items with every property set come back equal, whether held compactly or whole")
+    func itemsComeBackEqual() throws {
+        let custom = ContentType("com.example.bundle", conformingTo: [.directory])
+        let sameIdentifierOtherSupertypes = ContentType("com.example.bundle")
+        let plain = ItemSnapshot(
+            itemIdentifier: "plain",
+            parentItemIdentifier: .rootContainer,
+            filename: "a rather long file name that is not a small string.txt",
+            contentType: .jpeg,
+            capabilities: [.allowsReading, .allowsRenaming],
+            itemVersion: ItemVersion(contentRevision: 3, metadataRevision: 9),
+            documentSize: 1_234,
+            childItemCount: 7,
+            creationDate: Date(timeIntervalSinceReferenceDate: 1.5),
+            contentModificationDate: Date(timeIntervalSinceReferenceDate: -2.25),
+            isUploaded: false,
+            isUploading: true,
+            isDownloaded: false,
+            isDownloading: true,
+            isMostRecentVersionDownloaded: false,
+            isShared: true,
+            isSharedByCurrentUser: true,
+            fileSystemFlags: [.userReadable, .hidden],
+            contentPolicy: .downloadEagerlyAndKeepDownloaded
+        )
+        let rare = ItemSnapshot(
+            itemIdentifier: "rare",
+            parentItemIdentifier: "plain",
+            filename: "rare",
+            contentType: custom,
+            itemVersion: try ItemVersion(contentVersion: Data(repeating: 7, count: 40), metadataVersion: Data([1])),
+            lastUsedDate: Date(timeIntervalSinceReferenceDate: 3),
+            tagData: Data([1, 2]),
+            favoriteRank: 5,
+            uploadingError: .serverUnreachable,
+            userInfo: ["k": .string("v")],
+            extendedAttributes: ["x": Data([3])],
+            symlinkTargetPath: "target",
+            decorations: [DecorationIdentifier("badge")]
+        )
+        let otherSupertypes = ItemSnapshot(
+            itemIdentifier: "other",
+            parentItemIdentifier: .rootContainer,
+            filename: "other",
+            contentType: sameIdentifierOtherSupertypes
+        )
+        var replica = Replica()
+        for item in [plain, rare, otherSupertypes] { replica.upsert(item) }
+        #expect(replica.item("plain") == plain)
+        #expect(replica.item("rare") == rare)
+        #expect(
+            replica.item("other")?.contentType.supertypeIdentifiers
+                == sameIdentifierOtherSupertypes.supertypeIdentifiers
+        )
+        #expect(replica.item("rare")?.contentType.isDirectory == true)
+        #expect(replica.children(of: "plain") == [rare])
+        var swapped = rare
+        swapped.tagData = nil
+        swapped.lastUsedDate = nil
+        #expect(replica.upsert(swapped) == rare)
+        #expect(replica.upsert(rare) == swapped)
+        #expect(replica.allItems == [otherSupertypes, plain, rare])
+    }
+
+    @Test("random upserts, moves and removals agree with a dictionary of the same items")
+    func randomOperationsAgreeWithADictionary() {
+        var random = Xorshift(seed: 42)
+        let folders = (0..<20).map { ItemIdentifier("folder-\($0)") }
+        let files = (0..<280).map { ItemIdentifier("file-\($0)") }
+        var replica = Replica()
+        var model: [ItemIdentifier: ItemSnapshot] = [:]
+        for step in 0..<6_000 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<3:
+                let index = Int.random(in: 0..<folders.count, using: &random)
+                let parent = index == 0 ? .rootContainer : folders[Int.random(in: 0..<index, using: &random)]
+                let item = folder(folders[index], in: parent)
+                #expect(replica.upsert(item) == model.updateValue(item, forKey: item.itemIdentifier))
+            case 3..<8:
+                let parents = folders + [.rootContainer, .trashContainer, "never-listed"]
+                let item = file(
+                    files.randomElement(using: &random)!,
+                    in: parents.randomElement(using: &random)!,
+                    named: "name-\(step)"
+                )
+                #expect(replica.upsert(item) == model.updateValue(item, forKey: item.itemIdentifier))
+            default:
+                let identifier = (folders + files + ["never-listed"]).randomElement(using: &random)!
+                var removed: Set<ItemIdentifier> = model[identifier] == nil ? [] : [identifier]
+                var parents: Set<ItemIdentifier> = [identifier]
+                while true {
+                    let children = model.values.filter { parents.contains($0.parentItemIdentifier) }.map(
+                        \.itemIdentifier
+                    )
+                    let fresh = Set(children).subtracting(removed)
+                    if fresh.isEmpty { break }
+                    removed.formUnion(fresh)
+                    parents = fresh
+                }
+                for gone in removed { model[gone] = nil }
+                let reported = replica.remove(identifier)
+                #expect(Set(reported) == removed)
+                #expect(reported.count == removed.count)
+            }
+            if step % 200 == 0 || step == 5_999 {
+                #expect(replica.count == model.count)
+                #expect(replica.allItems == model.keys.sorted().map { model[$0]! })
+                for parent in folders + [.rootContainer, .trashContainer, "never-listed"] {
+                    #expect(
+                        replica.childIdentifiers(of: parent)
+                            == Set(model.values.filter { $0.parentItemIdentifier == parent }.map(\.itemIdentifier))
+                    )
+                }
+                #expect(
+                    Set(replica.descendants(of: .rootContainer).map(\.itemIdentifier))
+                        == descendants(of: .rootContainer, in: model)
+                )
+            }
+        }
+    }
+
+    private func descendants(
+        of ancestor: ItemIdentifier,
+        in model: [ItemIdentifier: ItemSnapshot]
+    ) -> Set<ItemIdentifier> {
+        var found: Set<ItemIdentifier> = []
+        var level: Set<ItemIdentifier> = [ancestor]
+        while !level.isEmpty {
+            level = Set(model.values.filter { level.contains($0.parentItemIdentifier) }.map(\.itemIdentifier))
+            found.formUnion(level)
+        }
+        return found
     }
 }

@@ -3,6 +3,12 @@ import Foundation
 import InMemoryFileProvider
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("bad input: a specific error and no change of state")
 struct BadInputTests {
     static let invalidNames = [
@@ -36,11 +42,15 @@ struct BadInputTests {
         await noTrash.expectError(.featureUnsupported) { try await noTrash.createFile("new", in: .trashContainer) }
     }
 
-    @Test("missing and unreadable content files are refused on create and modify")
+    @Test("missing and unreadable content files (a folder, a pipe, a dangling link) are refused on create and modify")
     func badContentURLs() async throws {
         let fixture = try Fixture()
         let file = try await fixture.createFile("file")
         let missing = fixture.files.url.appendingPathComponent("missing")
+        let pipe = fixture.files.url.appendingPathComponent("pipe")
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        let dangling = fixture.files.url.appendingPathComponent("dangling")
+        try FileManager.default.createSymbolicLink(at: dangling, withDestinationURL: missing)
         let template = ItemSnapshot(
             itemIdentifier: "t",
             parentItemIdentifier: .rootContainer,
@@ -49,6 +59,7 @@ struct BadInputTests {
         )
         for (url, code) in [
             (missing, FileProviderError.Code.fileReadNoSuchFile), (fixture.files.url, .fileReadUnknown),
+            (pipe, .fileReadUnknown), (dangling, .fileReadNoSuchFile),
         ] {
             await fixture.expectError(code) {
                 _ = try await fixture.provider.createItem(

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FileProviderKit
 import Foundation
 import InMemoryFileProvider
@@ -63,6 +64,7 @@ enum Domains {
     final class Mutations: Sendable {
         let provider = makeStore(items: 1_000_000).makeProvider()
         private let serial = Mutex(0)
+        private let random = Mutex(SeededGenerator(seed: 5))
 
         func nextSerial() -> Int {
             serial.withLock {
@@ -70,89 +72,17 @@ enum Domains {
                 return $0
             }
         }
-    }
-}
 
-/// A store whose root holds `items` JPEG files named `IMG_0000001.jpg` …, created remotely with a
-/// manual clock one millisecond apart.
-func makeStore(items count: Int) -> InMemoryStore {
-    let clock = ManualStoreClock()
-    let store = InMemoryStore(
-        domain: Domain(identifier: try! DomainIdentifier("bench"), displayName: "Bench"),
-        configuration: InMemoryStoreConfiguration(clock: clock)
-    )
-    for index in 1...count {
-        clock.advance(by: .milliseconds(1))
-        let name = "IMG_" + String(repeating: "0", count: max(0, 7 - String(index).count)) + "\(index).jpg"
-        _ = try! store.remote.createFile(named: name, contentType: .jpeg)
+        /// One of the 1,000,000 items created first, picked at random.
+        func randomItem() -> ItemIdentifier {
+            storeIdentifier(random.withLock { Int.random(in: 1...1_000_000, using: &$0) })
+        }
     }
-    return store
 }
 
 extension InMemoryFileProvider {
     /// An enumerator, outside async code.
     func enumeratorNow(for container: ItemIdentifier) -> any Enumerator {
         runBlocking { try! await self.enumerator(for: container, request: Request()) }
-    }
-}
-
-/// Runs async work to completion from synchronous setup code.
-func runBlocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-    let result = Mutex<T?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        let value = await work()
-        result.withLock { $0 = value }
-        done.signal()
-    }
-    done.wait()
-    return result.withLock { $0! }
-}
-
-/// Lists every page of a container and returns the number of items.
-func listAll(_ enumerator: any Enumerator, pageSize: Int) async -> Int {
-    let observer = CountingObserver(pageSize: pageSize)
-    var page: Page? = .initialPageSortedByName
-    while let current = page {
-        await enumerator.enumerateItems(for: observer, startingAt: current)
-        page = observer.nextPage
-    }
-    return observer.count
-}
-
-/// Lists one page and returns the number of items.
-func listPage(_ enumerator: any Enumerator, at page: Page, pageSize: Int) async -> Int {
-    let observer = CountingObserver(pageSize: pageSize)
-    await enumerator.enumerateItems(for: observer, startingAt: page)
-    return observer.count
-}
-
-/// The resident memory of this process, from /proc/self/statm.
-func residentBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = statm.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-}
-
-/// An observer that counts items and keeps the next page; used by one task at a time.
-final class CountingObserver: EnumerationObserver, @unchecked Sendable {
-    let suggestedPageSize: Int
-    private(set) var count = 0
-    private(set) var nextPage: Page?
-
-    init(pageSize: Int) {
-        suggestedPageSize = pageSize
-    }
-
-    func didEnumerate(_ items: [any FileProviderItem]) {
-        count += items.count
-    }
-
-    func finishEnumerating(upTo nextPage: Page?) {
-        self.nextPage = nextPage
-    }
-
-    func finishEnumeratingWithError(_ error: any Error) {
-        fatalError("Enumeration failed: \(error)")
     }
 }

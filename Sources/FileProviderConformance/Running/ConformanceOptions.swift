@@ -6,7 +6,7 @@ public struct ConformanceOptions: Sendable {
     /// printed in every finding so the run can be replayed.
     public var seed: UInt64
     /// The number of operations in each randomized run; `nil` takes the tier's
-    /// ``ConformanceTier/randomizedSteps``.
+    /// ``ConformanceTier/randomizedSteps``. At most ``maximumRandomizedSteps`` are run.
     public var randomizedSteps: Int?
     /// How long one check may take before it fails as hung. Default: 60 seconds.
     public var checkTimeout: Duration
@@ -31,6 +31,13 @@ public struct ConformanceOptions: Sendable {
         self.environment = environment
     }
 
-    /// The number of operations in each randomized run.
-    public var effectiveRandomizedSteps: Int { max(1, randomizedSteps ?? tier.randomizedSteps) }
+    /// The most operations one randomized run performs, whatever ``randomizedSteps`` asks: a run
+    /// holds its operations in memory, so a larger number would exhaust it rather than run longer.
+    public static let maximumRandomizedSteps = 10_000_000
+
+    /// The number of operations in each randomized run: ``randomizedSteps`` (or the tier's)
+    /// clamped to 1...``maximumRandomizedSteps``.
+    public var effectiveRandomizedSteps: Int {
+        min(max(1, randomizedSteps ?? tier.randomizedSteps), Self.maximumRandomizedSteps)
+    }
 }

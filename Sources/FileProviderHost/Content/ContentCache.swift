@@ -75,12 +75,12 @@ struct ContentCache {
 
     /// The content version of the cached content of `identifier`, if any.
     func contentVersion(of identifier: ItemIdentifier) -> Data? {
-        entries[identifier]?.contentVersion
+        entries.isEmpty ? nil : entries[identifier]?.contentVersion
     }
 
     /// Removes the cached content of `identifier`, if any.
     mutating func evict(_ identifier: ItemIdentifier) {
-        guard let entry = entries.removeValue(forKey: identifier) else { return }
+        guard !entries.isEmpty, let entry = entries.removeValue(forKey: identifier) else { return }
         byteCount -= entry.byteCount
         try? FileManager.default.removeItem(at: entry.url)
     }

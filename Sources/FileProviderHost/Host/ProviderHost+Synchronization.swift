@@ -161,28 +161,35 @@ extension ProviderHost {
     {
         let anchor = try await enumerator.currentSyncAnchor()
         summary.listingCount += 1
+        let call = "enumerateItems(for: \(ItemIdentifier.workingSet))"
         while true {
-            let listing: [ItemSnapshot]
+            var fresh = Replica()
+            fresh.reserveCapacity(replica.count)
+            var kindChanges: [ContractViolation] = []
             do {
-                listing = try await listAll(of: .workingSet, with: enumerator)
+                try await forEachPage(of: .workingSet, with: enumerator) { page, violations, pageCall in
+                    if !replica.isEmpty {
+                        for item in page where isKindChange(to: item) {
+                            kindChanges.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
+                        }
+                    }
+                    for position in fresh.store(page: page) {
+                        let duplicate = page[position].itemIdentifier
+                        violations.append(ContractViolation(.duplicateItem(duplicate), call: pageCall))
+                    }
+                }
             } catch let error as FileProviderError where error.code == .pageExpired {
                 guard restarts < configuration.maximumRestarts else { throw error }
                 restarts += 1
                 summary.listingRestartCount += 1
                 continue
             }
-            let call = "enumerateItems(for: \(ItemIdentifier.workingSet))"
-            try monitor.record(
-                listing.filter { isKindChange(to: $0) }.map {
-                    ContractViolation(.itemKindChanged($0.itemIdentifier), call: call)
-                }
-            )
-            var fresh = Replica()
-            for item in listing { fresh.upsert(item) }
+            try monitor.record(kindChanges)
+            fresh.shrinkToFit()
             fresh.anchor = anchor
             replica = fresh
-            contentCache.retainOnly { replica.item($0)?.itemVersion.contentVersion }
-            summary.listedItemCount += listing.count
+            contentCache.retainOnly { replica.contentVersion(of: $0) }
+            summary.listedItemCount += fresh.count
             return
         }
     }
@@ -203,9 +210,35 @@ extension ProviderHost {
     }
 
     private func listAll(of container: ItemIdentifier, with enumerator: any Enumerator) async throws -> [ItemSnapshot] {
-        var iterator = enumerator.pages(suggestedPageSize: configuration.suggestedPageSize).makeAsyncIterator()
         var items: [ItemSnapshot] = []
         var seen: Set<ItemIdentifier> = []
+        try await forEachPage(of: container, with: enumerator) { page, violations, call in
+            for item in page {
+                if !seen.insert(item.itemIdentifier).inserted {
+                    violations.append(ContractViolation(.duplicateItem(item.itemIdentifier), call: call))
+                }
+                if container != .workingSet, item.parentItemIdentifier != container {
+                    let kind = ContractViolation.Kind.wrongParent(
+                        item: item.itemIdentifier,
+                        expected: container,
+                        actual: item.parentItemIdentifier
+                    )
+                    violations.append(ContractViolation(kind, call: call))
+                }
+                items.append(item)
+            }
+        }
+        return items
+    }
+
+    /// Calls `body` with each page of a container's listing, from the first to the last, an empty
+    /// list to add the page's violations to, and the page's call; records the violations after.
+    private func forEachPage(
+        of container: ItemIdentifier,
+        with enumerator: any Enumerator,
+        _ body: ([ItemSnapshot], inout [ContractViolation], String) throws -> Void
+    ) async throws {
+        var iterator = enumerator.pages(suggestedPageSize: configuration.suggestedPageSize).makeAsyncIterator()
         var page = Page.initialPageSortedByName
         while true {
             let result: ItemPage?
@@ -215,24 +248,10 @@ extension ProviderHost {
                 monitor.note(violation)
                 throw violation
             }
-            guard let result else { return items }
+            guard let result else { return }
             let call = "enumerateItems(for: \(container), startingAt: \(page))"
             var violations: [ContractViolation] = []
-            for item in result.items {
-                let snapshot = ItemSnapshot(item)
-                if !seen.insert(snapshot.itemIdentifier).inserted {
-                    violations.append(ContractViolation(.duplicateItem(snapshot.itemIdentifier), call: call))
-                }
-                if container != .workingSet, snapshot.parentItemIdentifier != container {
-                    let kind = ContractViolation.Kind.wrongParent(
-                        item: snapshot.itemIdentifier,
-                        expected: container,
-                        actual: snapshot.parentItemIdentifier
-                    )
-                    violations.append(ContractViolation(kind, call: call))
-                }
-                items.append(snapshot)
-            }
+            try body(result.items.map { ItemSnapshot($0) }, &violations, call)
             try monitor.record(violations)
             if let next = result.nextPage { page = next }
         }
@@ -276,19 +295,18 @@ extension ProviderHost {
     /// Applies one batch and its anchor to the replica, after checking its order and kinds.
     private func apply(_ batch: ChangeBatch, call: String) throws {
         let updates = batch.updatedItems.map { ItemSnapshot($0) }
-        var firstPosition: [ItemIdentifier: Int] = [:]
-        for (position, item) in updates.enumerated() where firstPosition[item.itemIdentifier] == nil {
-            firstPosition[item.itemIdentifier] = position
-        }
+        var firstPosition: [ItemIdentifier: Int]?
         var violations: [ContractViolation] = []
         for (position, item) in updates.enumerated() {
             let parent = item.parentItemIdentifier
-            if !parent.isReservedContainer, !replica.contains(parent), let parentPosition = firstPosition[parent],
-                parentPosition > position
-            {
-                violations.append(
-                    ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call)
-                )
+            if !parent.isReservedContainer, !replica.contains(parent) {
+                let positions = firstPosition ?? Self.firstPositions(of: updates)
+                firstPosition = positions
+                if let parentPosition = positions[parent], parentPosition > position {
+                    violations.append(
+                        ContractViolation(.childBeforeParent(child: item.itemIdentifier, parent: parent), call: call)
+                    )
+                }
             }
             if isKindChange(to: item) {
                 violations.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
@@ -300,18 +318,25 @@ extension ProviderHost {
         replica.anchor = batch.anchor
     }
 
+    /// The position of the first update of each identifier in `updates`.
+    private static func firstPositions(of updates: [ItemSnapshot]) -> [ItemIdentifier: Int] {
+        var positions: [ItemIdentifier: Int] = [:]
+        for (position, item) in updates.enumerated() where positions[item.itemIdentifier] == nil {
+            positions[item.itemIdentifier] = position
+        }
+        return positions
+    }
+
     /// Whether `item` changes the replica's item with its identifier between directory and
     /// non-directory, or symbolic link and not.
     func isKindChange(to item: ItemSnapshot) -> Bool {
-        guard let held = replica.item(item.itemIdentifier) else { return false }
-        return held.contentType.isDirectory != item.contentType.isDirectory
-            || held.contentType.isSymbolicLink != item.contentType.isSymbolicLink
+        replica.changesKind(item)
     }
 
     /// Puts an item the provider reported into the replica, dropping cached content of another
     /// version.
     func integrate(_ item: ItemSnapshot) {
-        replica.upsert(item)
+        replica.store(item)
         if let cached = contentCache.contentVersion(of: item.itemIdentifier), cached != item.itemVersion.contentVersion
         {
             contentCache.evict(item.itemIdentifier)

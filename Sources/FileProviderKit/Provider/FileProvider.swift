@@ -56,7 +56,10 @@ public protocol FileProvider: Sendable {
     /// - Throws: ``FileProviderError/Code/noSuchItem`` when the parent does not exist;
     ///   ``FileProviderError/Code/filenameCollision`` carrying the existing item;
     ///   ``FileProviderError/Code/invalidFilename``; ``FileProviderError/Code/fileReadNoSuchFile``
-    ///   when `contents` is missing; resolvable errors such as ``FileProviderError/Code/insufficientQuota``.
+    ///   when `contents` is missing (a dangling symbolic link included);
+    ///   ``FileProviderError/Code/fileReadUnknown`` when it is not a readable regular file (a
+    ///   folder, a pipe) — a symbolic link is read through, and the provider keeps the target's
+    ///   bytes; resolvable errors such as ``FileProviderError/Code/insufficientQuota``.
     func createItem(
         basedOn template: any FileProviderItem,
         fields: ItemFields,
@@ -83,7 +86,9 @@ public protocol FileProvider: Sendable {
     /// - Throws: ``FileProviderError/Code/noSuchItem`` when the item or the new parent does not
     ///   exist; ``FileProviderError/Code/filenameCollision``; ``FileProviderError/Code/invalidFilename``;
     ///   ``FileProviderError/Code/invalidArgument`` when a folder would move into itself or its
-    ///   descendants; resolvable errors.
+    ///   descendants; ``FileProviderError/Code/fileReadNoSuchFile`` /
+    ///   ``FileProviderError/Code/fileReadUnknown`` for a `contents` file that is missing or not a
+    ///   readable regular file, as for creation; resolvable errors.
     func modifyItem(
         _ item: any FileProviderItem,
         baseVersion: ItemVersion,

@@ -19,7 +19,8 @@ extension StoreState {
         limit: Int
     ) throws(FileProviderError) -> (items: [any FileProviderItem], next: PageToken.Key?) {
         var page: [any FileProviderItem] = []
-        page.reserveCapacity(limit)
+        // `limit` is the observer's, possibly Int.max: a page never holds more than every item.
+        page.reserveCapacity(min(limit, items.count))
         if container == .workingSet {
             var start: ItemIdentifier?
             switch key {

@@ -1,6 +1,12 @@
 import FileProviderKit
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The files through which content enters and leaves a provider: it reads the files callers hand
 /// in, and writes fetched content to new files in a temporary folder, which it removes when the
 /// provider is invalidated.
@@ -13,24 +19,34 @@ final class ContentFiles: Sendable {
         self.configuredDirectory = directory
     }
 
-    /// The bytes of a file handed in.
+    /// The bytes of a file handed in, read through symbolic links.
     ///
-    /// - Throws: `FileProviderError.Code.fileReadNoSuchFile` when nothing exists at `url`;
-    ///   `FileProviderError.Code.fileReadUnknown` when it cannot be read (a folder, no
-    ///   permission).
+    /// - Throws: `FileProviderError.Code.fileReadNoSuchFile` when nothing exists at `url` (a
+    ///   dangling link included); `FileProviderError.Code.fileReadUnknown` when it is not a
+    ///   regular file (a folder, a pipe, a device) or cannot be read (no permission).
     static func read(_ url: URL) throws(FileProviderError) -> Data {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
+        // Non-blocking, so that a pipe with no writer is refused rather than waited on.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT {
+                throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
+            }
+            throw unreadable(url, reason: String(cString: strerror(errno)))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw unreadable(url, reason: "it is not a regular file")
         }
         do {
-            return try Data(contentsOf: url)
+            return try handle.readToEnd() ?? Data()
         } catch {
-            throw FileProviderError(
-                .fileReadUnknown,
-                message: "The file at \(url.path) cannot be read.",
-                underlyingError: error
-            )
+            throw unreadable(url, reason: "\(error)")
         }
+    }
+
+    private static func unreadable(_ url: URL, reason: String) -> FileProviderError {
+        FileProviderError(.fileReadUnknown, message: "The file at \(url.path) cannot be read: \(reason).")
     }
 
     /// Writes `data` to a new file named after `filename` and returns its URL. The file belongs

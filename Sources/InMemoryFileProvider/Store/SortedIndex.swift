@@ -97,7 +97,7 @@ struct SortedIndex<Key: Comparable & Sendable, Value: Sendable>: Sendable {
         var remaining = limit
         while chunkIndex < chunks.count {
             let chunk = chunks[chunkIndex]
-            let end = min(chunk.keys.count, position + remaining)
+            let end = position + min(chunk.keys.count - position, remaining)
             for index in position..<end { body(chunk.keys[index], chunk.values[index]) }
             remaining -= end - position
             if end < chunk.keys.count { return true }

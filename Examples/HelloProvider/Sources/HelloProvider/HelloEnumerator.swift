@@ -30,7 +30,7 @@ struct HelloEnumerator: Enumerator {
             children = self.children(sortedBy: order)
             guard start < children.count || start == 0 else { throw Self.expiredPage }
             // At most the suggested number of items, and at least one when any remain.
-            let end = min(children.count, start + max(1, observer.suggestedPageSize))
+            let end = start + min(children.count - start, max(1, observer.suggestedPageSize))
             if start < end { observer.didEnumerate(Array(children[start..<end])) }
             observer.finishEnumerating(upTo: end < children.count ? try encode(order, end) : nil)
         } catch {

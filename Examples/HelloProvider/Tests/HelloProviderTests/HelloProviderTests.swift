@@ -30,6 +30,16 @@ struct HelloProviderTests {
         #expect(counts == [1, 1, 1])
     }
 
+    @Test("any page size works, the largest too, also from a page", arguments: [Int.max, Int.max - 1, 1 << 40])
+    func hugePages(size: Int) async throws {
+        let enumerator = try await provider.enumerator(for: .rootContainer, request: Request())
+        #expect(try await enumerator.allItems(suggestedPageSize: size).count == 3)
+        var pages = enumerator.pages(suggestedPageSize: 1).makeAsyncIterator()
+        let next = try #require(try await pages.next()?.nextPage)
+        let rest = try await enumerator.allItems(startingAt: next, suggestedPageSize: size)
+        #expect(rest.map(\.filename) == ["Photos", "hello.txt"])
+    }
+
     @Test("a file's content comes back as a file of its own")
     func fetch() async throws {
         let fetched = try await provider.fetchContents(for: "hello", version: nil, request: Request())

@@ -32,10 +32,23 @@ let subject = ConformanceSubject(
 }
 
 /// Randomized runs are bounded so that `swift test` stays quick in debug builds: every step
-/// flushes files and the journal to the device.
-let options = ConformanceOptions(randomizedSteps: 300)
+/// flushes files and the journal to the device. `Scripts/soak.sh` sets `LOCALFOLDER_MODEL_SEED` and
+/// `LOCALFOLDER_MODEL_STEPS` to run them long, seed after seed.
+let options: ConformanceOptions = {
+    let environment = ProcessInfo.processInfo.environment
+    let steps = environment["LOCALFOLDER_MODEL_STEPS"].flatMap(Int.init) ?? 300
+    guard let seed = environment["LOCALFOLDER_MODEL_SEED"].flatMap(UInt64.init) else {
+        return ConformanceOptions(randomizedSteps: steps)
+    }
+    return ConformanceOptions(seed: seed, randomizedSteps: steps)
+}()
 
-@Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
+/// The standard tier's checks; only the randomized ones when `Scripts/soak.sh` runs them.
+let checks = Conformance.checks(for: .standard).filter {
+    ProcessInfo.processInfo.environment["LOCALFOLDER_MODEL_SEED"] == nil || $0.area == .model
+}
+
+@Test(.conformanceSummary, arguments: checks)
 func conformance(_ check: ConformanceCheck) async throws {
     try await Conformance.run(check, against: subject, options: options).record()
 }

@@ -7,16 +7,13 @@ import Testing
 /// them, identifiers follow renamed and moved files, and versions change exactly when content or
 /// metadata do.
 @Suite("Changes made by other programs")
-final class ExternalChangeTests {
-    let provider: LocalFolderProvider
-    let folders: TemporaryFolders
+struct ExternalChangeTests {
+    let subject: ProviderUnderTest
+    var provider: LocalFolderProvider { subject.provider }
+    var folders: TemporaryFolders { subject.folders }
 
     init() throws {
-        (provider, folders) = try LocalFolderProvider.temporary()
-    }
-
-    deinit {
-        folders.remove()
+        subject = try ProviderUnderTest()
     }
 
     @Test("a file renamed and moved into a new folder keeps its identifier and content version")

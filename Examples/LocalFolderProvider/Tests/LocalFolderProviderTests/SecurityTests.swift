@@ -3,27 +3,28 @@ import Foundation
 import LocalFolderProvider
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// No identifier, filename, symbolic link, page or anchor makes the provider read or write outside
 /// its root; each attempt is a clear error. Every test keeps a secret file and an outside folder
 /// beside the root, and checks they were neither read nor changed.
 @Suite("Security")
-final class SecurityTests {
-    let provider: LocalFolderProvider
-    let folders: TemporaryFolders
-    let secret: URL
-    let outside: URL
+struct SecurityTests {
+    let subject: ProviderUnderTest
+    var provider: LocalFolderProvider { subject.provider }
+    var folders: TemporaryFolders { subject.folders }
+    var secret: URL { folders.base.appendingPathComponent("secret.txt") }
+    var outside: URL { folders.base.appendingPathComponent("outside", isDirectory: true) }
 
     init() throws {
-        (provider, folders) = try LocalFolderProvider.temporary()
-        secret = folders.base.appendingPathComponent("secret.txt")
-        outside = folders.base.appendingPathComponent("outside", isDirectory: true)
+        subject = try ProviderUnderTest()
         try Data("secret".utf8).write(to: secret)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("outside".utf8).write(to: outside.appendingPathComponent("note.txt"))
-    }
-
-    deinit {
-        folders.remove()
     }
 
     /// The outside world is as the test left it.
@@ -146,6 +147,50 @@ final class SecurityTests {
         }
         #expect(write == .noSuchItem)
         try expectOutsideUntouched()
+    }
+
+    /// The secret's bytes, modification time and number of names, as `lstat` sees them.
+    func secretState() throws -> String {
+        var status = stat()
+        #expect(lstat(secret.path, &status) == 0)
+        return "\(try String(contentsOf: secret, encoding: .utf8)) \(status.st_mtim.tv_sec) \(status.st_nlink)"
+    }
+
+    @Test("a hard link planted in the root to an outside file is never an item")
+    func plantedHardLink() async throws {
+        #expect(link(secret.path, folders.root.appendingPathComponent("planted.txt").path) == 0)
+        let before = try secretState()
+        try await provider.rescan()
+        #expect(try await provider.workingSet().isEmpty)
+        #expect(await errorCode { try await provider.create("planted.txt", text: "overwrite") } == .cannotSynchronize)
+        #expect(try secretState() == before)
+    }
+
+    @Test("an item hard-linked from outside after it was recorded is neither served nor changed")
+    func itemHardLinkedLater() async throws {
+        let file = try await provider.create("inside.txt", text: "inside")
+        try FileManager.default.removeItem(at: secret)
+        #expect(link(try await provider.location(of: file.itemIdentifier).path, secret.path) == 0)
+        let before = try secretState()
+        var dated = file
+        dated.contentModificationDate = Date(timeIntervalSince1970: 9_000)
+        let modify = await errorCode {
+            try await provider.modifyItem(
+                dated,
+                baseVersion: file.itemVersion,
+                changedFields: .contentModificationDate,
+                contents: nil,
+                options: [],
+                request: Request()
+            )
+        }
+        #expect(modify == .noSuchItem)
+        let fetch = await errorCode {
+            try await provider.fetchContents(for: file.itemIdentifier, version: nil, request: Request())
+        }
+        #expect(fetch == .noSuchItem)
+        #expect(try secretState() == before)
+        #expect(try await provider.workingSet().isEmpty)
     }
 
     @Test("identifiers, pages and anchors of another domain are refused")

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Which file on which device: stays the same when the file is renamed or moved within the
 /// device, and is how a rescan recognises an item another program moved.
 struct FileIdentity: Hashable, Codable, Sendable {
@@ -15,7 +21,9 @@ struct DiskFingerprint: Hashable, Codable, Sendable {
     enum Kind: String, Codable, Sendable {
         case file
         case folder
-        /// A symbolic link, socket, device or anything else the provider never exposes.
+        /// A symbolic link, socket, device, a file with more than one name (a hard link shares its
+        /// inode with a file that may be outside the root), or anything else the provider never
+        /// exposes.
         case other
     }
 
@@ -24,24 +32,32 @@ struct DiskFingerprint: Hashable, Codable, Sendable {
     var size: Int64
     var modificationDate: Date
 
-    /// Reads the entry at `url` with `lstat` semantics; `nil` when there is none or it cannot be read.
-    static func read(_ url: URL) -> DiskFingerprint? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
-        else { return nil }
-        let kind: Kind
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: kind = .file
-        case .typeDirectory?: kind = .folder
+    /// The fingerprint of what `lstat`, `fstatat(…, AT_SYMLINK_NOFOLLOW)` or `fstat` reported.
+    init(_ status: stat) {
+        identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        switch status.st_mode & S_IFMT {
+        case S_IFREG where status.st_nlink == 1: kind = .file
+        case S_IFDIR: kind = .folder
         default: kind = .other
         }
-        return DiskFingerprint(
-            identity: FileIdentity(device: device, inode: inode),
-            kind: kind,
-            size: (attributes[.size] as? NSNumber)?.int64Value ?? 0,
-            modificationDate: attributes[.modificationDate] as? Date ?? .distantPast
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+        let time = status.st_mtimespec
+        #else
+        let time = status.st_mtim
+        #endif
+        // As Foundation reads it, so fingerprints taken either way compare equal.
+        modificationDate = Date(
+            timeIntervalSinceReferenceDate: Double(time.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate
+                + Double(time.tv_nsec) / 1_000_000_000
         )
+    }
+
+    /// Reads the entry at `url` with `lstat` semantics; `nil` when there is none or it cannot be read.
+    static func read(_ url: URL) -> DiskFingerprint? {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return nil }
+        return DiskFingerprint(status)
     }
 
     /// Whether a file's content differs between the two fingerprints.

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The few file-system calls that make a change survive a crash: flushing a file or a folder to
-/// the device, and replacing a file atomically.
+/// the device, replacing a file atomically, and staging and placing new content.
 ///
 /// A change is durable once the bytes of the file and the folder entry naming it are both on the
 /// device: write a temporary file, `fsync` it, `rename` it into place (atomic: readers see the old
@@ -39,45 +39,75 @@ enum Durability {
         try rename(temporary, to: url)
     }
 
-    /// Copies the file at `source` — or, when it is `nil`, nothing — into a new file in `folder`,
-    /// flushed to the device, and returns it. The copy reads through symbolic links: `source` is
-    /// the caller's file, not the root's.
+    /// Copies the caller's file at `source` — or, when it is `nil`, nothing — into a new file in
+    /// `staging`, dated `modificationDate` when given, flushed to the device, and returns its
+    /// name. The copy reads through symbolic links: `source` is the caller's file, not the root's,
+    /// and what lands in the root is always a regular file with the target's bytes.
     ///
-    /// - Throws: `fileReadNoSuchFile` when `source` does not exist, `fileReadUnknown` when it
-    ///   cannot be read.
-    static func stage(_ source: URL?, in folder: URL) throws -> URL {
-        let staged = folder.appendingPathComponent(UUID().uuidString)
-        guard let source else {
-            guard FileManager.default.createFile(atPath: staged.path, contents: nil) else {
-                throw FileProviderError.io("cannot create \(staged.path)")
-            }
-            return staged
-        }
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw FileProviderError.contentsMissing(source)
-        }
+    /// - Throws: `fileReadNoSuchFile` when `source` does not exist (a dangling link included);
+    ///   `fileReadUnknown` when it is not a regular file (a folder, a device, a pipe) or cannot
+    ///   be read; `invalidArgument` for a date the disk cannot hold; `cannotSynchronize` when the
+    ///   staged file cannot be written.
+    static func stage(_ source: URL?, in staging: DirectoryDescriptor, modificationDate: Date?) throws -> String {
+        let input = try source.map(openContents)
+        let name = UUID().uuidString
+        let output = FileHandle(fileDescriptor: try staging.createFile(name), closeOnDealloc: true)
         do {
-            try FileManager.default.copyItem(at: source, to: staged)
-            try sync(staged)
+            if let input, let source {
+                while let chunk = try readChunk(of: input, source), !chunk.isEmpty {
+                    try output.write(contentsOf: chunk)
+                }
+            }
+            if let modificationDate {
+                try DirectoryDescriptor.setModificationDate(modificationDate, of: output.fileDescriptor)
+            }
+            guard fsync(output.fileDescriptor) == 0 else { throw staging.error("fsync", name) }
         } catch {
-            try? FileManager.default.removeItem(at: staged)
-            throw FileProviderError.contentsUnreadable(source, error)
+            staging.remove(name, isFolder: false)
+            throw error as? FileProviderError ?? FileProviderError.io("cannot stage content: \(error)")
         }
-        return staged
+        return name
     }
 
-    /// Moves a staged file to `destination` unless an entry already exists there, and flushes the
-    /// folder. `link` fails rather than replace, so a file another program just created is never
-    /// overwritten.
-    ///
-    /// - Returns: `false`, leaving the staged file in place, when `destination` exists.
-    static func place(_ staged: URL, at destination: URL) throws -> Bool {
-        guard link(staged.path, destination.path) == 0 else {
-            if errno == EEXIST { return false }
-            throw posixError("link", destination)
+    /// Opens the caller's contents file, through links, refusing anything but a regular file.
+    private static func openContents(_ source: URL) throws -> FileHandle {
+        let descriptor = open(source.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw FileProviderError.contentsMissing(source) }
+            throw FileProviderError.contentsUnreadable(source, reason: DirectoryDescriptor.lastError)
         }
-        unlink(staged.path)
-        try sync(destination.deletingLastPathComponent())
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw FileProviderError.contentsUnreadable(source, reason: "it is not a regular file")
+        }
+        return handle
+    }
+
+    private static func readChunk(of input: FileHandle, _ source: URL) throws -> Data? {
+        do {
+            return try input.read(upToCount: 1 << 20)
+        } catch {
+            throw FileProviderError.contentsUnreadable(source, reason: "\(error)")
+        }
+    }
+
+    /// Moves the staged file `staged` to `name` in `folder` unless an entry already has that
+    /// name, and flushes the folder. `link` fails rather than replace, so a file another program
+    /// just created is never overwritten.
+    ///
+    /// - Returns: `false`, leaving the staged file in place, when the name is taken.
+    static func place(
+        _ staged: String,
+        from staging: DirectoryDescriptor,
+        in folder: DirectoryDescriptor,
+        as name: String
+    )
+        throws -> Bool
+    {
+        guard try staging.link(staged, to: folder, as: name) else { return false }
+        staging.remove(staged, isFolder: false)
+        try folder.sync()
         return true
     }
 

@@ -15,12 +15,8 @@ extension FileProviderError {
     }
 
     /// The contents file the caller handed in cannot be read.
-    static func contentsUnreadable(_ url: URL, _ error: any Error) -> FileProviderError {
-        FileProviderError(
-            .fileReadUnknown,
-            message: "The contents file \(url.path) cannot be read.",
-            underlyingError: error
-        )
+    static func contentsUnreadable(_ url: URL, reason: String) -> FileProviderError {
+        FileProviderError(.fileReadUnknown, message: "The contents file \(url.path) cannot be read: \(reason).")
     }
 
     /// An entry on disk is not the one the provider recorded, even after a rescan.

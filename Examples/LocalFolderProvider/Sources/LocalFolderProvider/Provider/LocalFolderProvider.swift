@@ -104,8 +104,11 @@ public actor LocalFolderProvider: FileProvider {
             }
             throw FileProviderError.nonExistentItem(withIdentifier: identifier)
         }
-        guard !record.isFolder, let source = store.url(of: record) else {
+        guard !record.isFolder else {
             throw FileProviderError(.invalidArgument, itemIdentifier: identifier, message: "A folder has no content.")
+        }
+        guard let folder = store.folder(ofContainer: record.parent) else {
+            throw FileProviderError.changedOnDisk(store.root)
         }
         if let version, version.contentVersion != record.version.contentVersion {
             throw FileProviderError(.versionNoLongerAvailable, itemIdentifier: identifier, item: record.snapshot)
@@ -113,7 +116,7 @@ public actor LocalFolderProvider: FileProvider {
         let destination = FileManager.default.temporaryDirectory
             .appendingPathComponent("LocalFolderProvider-\(UUID().uuidString)")
         do {
-            try ContentReader.copy(source, expecting: record.disk.identity, to: destination)
+            try ContentReader.copy(record.diskName, in: folder, expecting: record.disk.identity, to: destination)
         } catch {
             try? FileManager.default.removeItem(at: destination)
             throw error

@@ -9,35 +9,36 @@ struct ScannedEntry: Sendable {
     var fingerprint: DiskFingerprint
 }
 
-/// Walks the root and the trash folder, parents before children, without following symbolic
-/// links. Only regular files and folders are reported: symbolic links, sockets, devices and
-/// entries that cannot be read (for example names that are not UTF-8) are never items, so nothing
-/// outside the root can be reached through them.
+/// Walks the root and the trash folder, parents before children, through open folder descriptors
+/// and without following symbolic links. Only regular files with a single name and folders are
+/// reported: symbolic links, hard-linked files, sockets, devices and entries that cannot be read
+/// (for example names that are not UTF-8) are never items, so nothing outside the root can be
+/// reached through them. A folder swapped for something else while it is walked is skipped.
 enum DirectoryScanner {
-    static func scan(root: URL, trash: URL) -> [ScannedEntry] {
+    static func scan(root: DirectoryDescriptor, trash: DirectoryDescriptor) -> [ScannedEntry] {
         var entries: [ScannedEntry] = []
-        var folders: [(url: URL, index: Int?, inTrash: Bool)] = [(root, nil, false), (trash, nil, true)]
-        var next = 0
-        while next < folders.count {
-            let folder = folders[next]
-            next += 1
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
-            for name in names.sorted() {
-                let url = folder.url.appendingPathComponent(name)
-                guard let fingerprint = DiskFingerprint.read(url), fingerprint.kind != .other else { continue }
-                entries.append(
-                    ScannedEntry(
-                        parentIndex: folder.index,
-                        inTrash: folder.inTrash,
-                        name: name,
-                        fingerprint: fingerprint
-                    )
-                )
-                if fingerprint.kind == .folder {
-                    folders.append((url, entries.count - 1, folder.inTrash))
-                }
-            }
-        }
+        walk(root, parentIndex: nil, inTrash: false, into: &entries)
+        walk(trash, parentIndex: nil, inTrash: true, into: &entries)
         return entries
+    }
+
+    private static func walk(
+        _ folder: DirectoryDescriptor,
+        parentIndex: Int?,
+        inTrash: Bool,
+        into entries: inout [ScannedEntry]
+    ) {
+        for name in folder.entryNames() {
+            guard let fingerprint = folder.fingerprint(of: name), fingerprint.kind != .other else { continue }
+            var child: DirectoryDescriptor?
+            if fingerprint.kind == .folder {
+                child = folder.folder(name, expecting: fingerprint.identity)
+                if child == nil { continue }
+            }
+            entries.append(
+                ScannedEntry(parentIndex: parentIndex, inTrash: inTrash, name: name, fingerprint: fingerprint)
+            )
+            if let child { walk(child, parentIndex: entries.count - 1, inTrash: inTrash, into: &entries) }
+        }
     }
 }

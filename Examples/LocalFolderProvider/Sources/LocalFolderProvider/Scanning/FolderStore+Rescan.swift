@@ -16,7 +16,7 @@ extension FolderStore {
     /// - Returns: the number of items created, changed or deleted.
     @discardableResult
     func rescan() throws -> Int {
-        let entries = DirectoryScanner.scan(root: root, trash: stateFolder.trash)
+        let entries = DirectoryScanner.scan(root: rootFolder, trash: trashFolder)
         var byIdentity: [FileIdentity: ItemIdentifier] = [:]
         var byPlace: [Place: ItemIdentifier] = [:]
         for record in state.records.values {

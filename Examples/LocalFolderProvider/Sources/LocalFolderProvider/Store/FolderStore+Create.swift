@@ -24,36 +24,39 @@ extension FolderStore {
         }
         let isFolder = template.contentType.isDirectory
         try settle([parent])
-        guard state.isContainer(parent), let folder = url(ofContainer: parent) else {
-            throw FileProviderError.nonExistentItem(withIdentifier: parent)
-        }
+        guard state.isContainer(parent) else { throw FileProviderError.nonExistentItem(withIdentifier: parent) }
         if let existing = state.child(named: filename, in: parent) {
             if options.contains(.mayAlreadyExist), existing.isFolder == isFolder {
                 return ItemMutationResult(item: existing.snapshot)
             }
             throw FileProviderError.collision(with: existing.snapshot)
         }
-        let destination = folder.appendingPathComponent(filename)
+        guard let folder = folder(ofContainer: parent) else { throw FileProviderError.changedOnDisk(root) }
+        let date = fields.contains(.contentModificationDate) ? template.contentModificationDate : nil
+        if let date { _ = try DirectoryDescriptor.timestamp(date) }
         if isFolder {
             try Task.checkCancellation()
-            do {
-                try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
-            } catch {
-                throw try collisionOnDisk(named: filename, in: parent, at: destination)
+            guard try folder.makeFolder(filename) else {
+                throw try collisionOnDisk(named: filename, in: parent, at: folder)
             }
-            try Durability.sync(folder)
+            if let date {
+                guard let created = folder.folder(filename) else { throw folder.error("open", filename) }
+                try DirectoryDescriptor.setModificationDate(date, of: created.descriptor)
+            }
+            try folder.sync()
         } else {
-            let staged = try Durability.stage(fields.contains(.contents) ? contents : nil, in: stateFolder.staging)
-            defer { try? FileManager.default.removeItem(at: staged) }
+            let staged = try Durability.stage(
+                fields.contains(.contents) ? contents : nil,
+                in: stagingFolder,
+                modificationDate: date
+            )
+            defer { stagingFolder.remove(staged, isFolder: false) }
             try Task.checkCancellation()
-            guard try Durability.place(staged, at: destination) else {
-                throw try collisionOnDisk(named: filename, in: parent, at: destination)
+            guard try Durability.place(staged, from: stagingFolder, in: folder, as: filename) else {
+                throw try collisionOnDisk(named: filename, in: parent, at: folder)
             }
         }
-        if fields.contains(.contentModificationDate), let date = template.contentModificationDate {
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: destination.path)
-        }
-        guard let disk = DiskFingerprint.read(destination) else { throw FileProviderError.changedOnDisk(destination) }
+        guard let disk = folder.fingerprint(of: filename) else { throw folder.error("stat", filename) }
         let rank = state.nextRank()
         var record = ItemRecord(
             identifier: state.makeIdentifier(),
@@ -75,10 +78,14 @@ extension FolderStore {
 
     /// The error for a name that is free in the records but taken on disk by an entry no rescan
     /// has seen yet: a collision with that entry once a rescan has made it an item.
-    func collisionOnDisk(named filename: String, in parent: ItemIdentifier, at url: URL) throws -> FileProviderError {
+    func collisionOnDisk(
+        named filename: String,
+        in parent: ItemIdentifier,
+        at folder: DirectoryDescriptor
+    ) throws -> FileProviderError {
         try rescan()
         if let existing = state.child(named: filename, in: parent) { return .collision(with: existing.snapshot) }
-        return .changedOnDisk(url)
+        return .changedOnDisk(URL(fileURLWithPath: folder.path).appendingPathComponent(filename))
     }
 }
 

@@ -10,11 +10,12 @@ extension FolderStore {
     func delete(_ identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions) throws {
         if identifier.isReservedContainer { throw FileProviderError.reservedContainer(identifier) }
         try settle([identifier])
-        guard let current = state.records[identifier], let location = url(of: current) else { return }
+        guard let current = state.records[identifier] else { return }
+        guard let folder = folder(ofContainer: current.parent) else { throw FileProviderError.changedOnDisk(root) }
         if baseVersion != current.version { throw FileProviderError.rejectedDeletion(of: current.snapshot) }
         let descendants = state.descendants(of: identifier)
         if current.isFolder, !options.contains(.recursive) {
-            let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []
+            let onDisk = folder.folder(current.diskName, expecting: current.disk.identity)?.entryNames() ?? []
             if !onDisk.isEmpty { try rescan() }
             if !descendants.isEmpty || !onDisk.isEmpty {
                 throw FileProviderError(
@@ -25,12 +26,14 @@ extension FolderStore {
             }
         }
         try Task.checkCancellation()
-        let doomed = stateFolder.staging.appendingPathComponent("deleted-\(UUID().uuidString)")
-        try Durability.rename(location, to: doomed)
+        let doomed = "deleted-\(UUID().uuidString)"
+        try folder.rename(current.diskName, to: stagingFolder, as: doomed)
+        try folder.sync()
+        try stagingFolder.sync()
         let removals = ([current] + descendants).map {
             Transaction.Removal(identifier: $0.identifier, rank: state.nextRank())
         }
         try commit(transaction(removals: removals))
-        try? FileManager.default.removeItem(at: doomed)
+        stagingFolder.removeTree(doomed)
     }
 }

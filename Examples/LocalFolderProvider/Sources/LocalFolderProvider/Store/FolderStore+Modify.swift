@@ -19,9 +19,10 @@ extension FolderStore {
         if identifier.isReservedContainer { throw FileProviderError.reservedContainer(identifier) }
         let requestedParent = changedFields.contains(.parentItemIdentifier) ? item.parentItemIdentifier : nil
         try settle([identifier] + (requestedParent.map { [$0] } ?? []))
-        guard let current = state.records[identifier], let location = url(of: current) else {
+        guard let current = state.records[identifier] else {
             throw FileProviderError.nonExistentItem(withIdentifier: identifier)
         }
+        guard let source = folder(ofContainer: current.parent) else { throw FileProviderError.changedOnDisk(root) }
         if options.contains(.failOnConflict), baseVersion != current.version {
             throw FileProviderError(
                 .localVersionConflictingWithServer,
@@ -30,6 +31,8 @@ extension FolderStore {
                 message: "The change is based on \(baseVersion); the folder has \(current.version)."
             )
         }
+        let date = changedFields.contains(.contentModificationDate) ? item.contentModificationDate : nil
+        if let date { _ = try DirectoryDescriptor.timestamp(date) }
 
         // Where the item goes.
         var updated = current
@@ -38,32 +41,38 @@ extension FolderStore {
             updated.filename = item.filename
         }
         updated.parent = requestedParent ?? current.parent
-        let destination = try destination(of: &updated, from: current)
+        let (folder, name) = try destination(of: &updated, from: current, in: source)
 
-        // What content it gets: new content on a stale base goes to a conflict copy instead.
-        var staged: (content: URL?, conflictCopy: URL?) = (nil, nil)
+        // What content it gets: new content on a stale base goes to a conflict copy instead. New
+        // content is dated before it replaces the old, so no file is ever changed in place.
+        var staged: (content: String?, conflictCopy: String?) = (nil, nil)
         defer {
-            for url in [staged.content, staged.conflictCopy].compactMap({ $0 }) {
-                try? FileManager.default.removeItem(at: url)
+            for name in [staged.content, staged.conflictCopy].compactMap({ $0 }) {
+                stagingFolder.remove(name, isFolder: false)
             }
         }
         if changedFields.contains(.contents), !current.isFolder {
-            let file = try Durability.stage(contents, in: stateFolder.staging)
             if baseVersion.contentVersion == current.version.contentVersion {
-                staged.content = file
+                staged.content = try Durability.stage(contents, in: stagingFolder, modificationDate: date)
             } else {
-                staged.conflictCopy = file
+                staged.conflictCopy = try Durability.stage(contents, in: stagingFolder, modificationDate: nil)
             }
         }
         updated.applyMetadata(of: item, fields: changedFields)
 
         try Task.checkCancellation()
-        if destination != location { try Durability.rename(location, to: destination) }
-        if let content = staged.content { try Durability.rename(content, to: destination) }
-        if changedFields.contains(.contentModificationDate), let date = item.contentModificationDate {
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: destination.path)
+        if folder !== source || name != current.diskName {
+            try source.rename(current.diskName, to: folder, as: name)
+            try folder.sync()
+            if folder !== source { try source.sync() }
         }
-        guard let disk = DiskFingerprint.read(destination) else { throw FileProviderError.changedOnDisk(destination) }
+        if let content = staged.content {
+            try stagingFolder.rename(content, to: folder, as: name)
+            try folder.sync()
+        } else if let date {
+            try setModificationDate(date, of: name, in: folder, expecting: current)
+        }
+        guard let disk = folder.fingerprint(of: name) else { throw folder.error("stat", name) }
         updated.disk = disk
         var records: [ItemRecord] = []
         if updated != current {
@@ -73,7 +82,7 @@ extension FolderStore {
             records.append(updated)
         }
         if let file = staged.conflictCopy {
-            records.append(try placeConflictCopy(file, beside: updated))
+            records.append(try placeConflictCopy(file, beside: updated, in: folder))
         }
         try commit(transaction(records: records))
         return ItemMutationResult(
@@ -83,16 +92,35 @@ extension FolderStore {
         )
     }
 
+    /// Dates the entry `name` in `folder` through a descriptor opened without following links,
+    /// once it is checked to be `record`'s file (with a single name) or folder.
+    private func setModificationDate(
+        _ date: Date,
+        of name: String,
+        in folder: DirectoryDescriptor,
+        expecting record: ItemRecord
+    ) throws {
+        guard let (handle, disk) = folder.openEntry(name) else { throw folder.error("open", name) }
+        guard disk.identity == record.disk.identity, disk.kind == (record.isFolder ? .folder : .file) else {
+            throw FileProviderError.changedOnDisk(URL(fileURLWithPath: folder.path).appendingPathComponent(name))
+        }
+        try DirectoryDescriptor.setModificationDate(date, of: handle.fileDescriptor)
+    }
+
     /// Checks the move or rename of `record` (already carrying its new parent and filename), sets
-    /// its name on disk, and returns its new location.
+    /// its name on disk, and returns its new folder (`source` when it stays) and name there.
     ///
     /// - Throws: `noSuchItem` for a missing parent, `invalidArgument` for a folder moved into itself
     ///   or its descendants, `filenameCollision` for a taken name.
-    private func destination(of record: inout ItemRecord, from current: ItemRecord) throws -> URL {
+    private func destination(
+        of record: inout ItemRecord,
+        from current: ItemRecord,
+        in source: DirectoryDescriptor
+    ) throws -> (DirectoryDescriptor, String) {
         guard record.parent != current.parent || record.filename != current.filename else {
-            return url(of: current) ?? root
+            return (source, current.diskName)
         }
-        guard let folder = url(ofContainer: record.parent) else {
+        guard state.isContainer(record.parent) else {
             throw FileProviderError.nonExistentItem(withIdentifier: record.parent)
         }
         if current.isFolder, state.isSelfOrAncestor(current.identifier, of: record.parent) {
@@ -111,21 +139,25 @@ extension FolderStore {
             }
             record.diskName = record.filename
         }
-        let destination = folder.appendingPathComponent(record.diskName)
-        if DiskFingerprint.read(destination) != nil,
+        let folder = record.parent == current.parent ? source : self.folder(ofContainer: record.parent)
+        guard let folder else { throw FileProviderError.changedOnDisk(root) }
+        if folder.fingerprint(of: record.diskName) != nil,
             record.diskName != current.diskName || record.parent != current.parent
         {
-            throw try collisionOnDisk(named: record.filename, in: record.parent, at: destination)
+            throw try collisionOnDisk(named: record.filename, in: record.parent, at: folder)
         }
-        return destination
+        return (folder, record.diskName)
     }
 
     /// Places the content that lost a conflict beside the item, as "name (conflicted copy).ext",
     /// and returns its record.
-    private func placeConflictCopy(_ file: URL, beside item: ItemRecord) throws -> ItemRecord {
-        guard let folder = url(ofContainer: item.parent) else {
-            throw FileProviderError.nonExistentItem(withIdentifier: item.parent)
-        }
+    private func placeConflictCopy(
+        _ file: String,
+        beside item: ItemRecord,
+        in folder: DirectoryDescriptor
+    ) throws
+        -> ItemRecord
+    {
         let base = (item.filename as NSString).deletingPathExtension
         let pathExtension = (item.filename as NSString).pathExtension
         let identifier = state.makeIdentifier()
@@ -133,9 +165,9 @@ extension FolderStore {
             let suffix = number == 1 ? " (conflicted copy)" : " (conflicted copy \(number))"
             let name = String((base + suffix).prefix(200)) + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
             let diskName = item.parent == .trashContainer ? identifier.rawValue : name
-            let destination = folder.appendingPathComponent(diskName)
             guard Filename.problem(in: name) == nil, state.child(named: name, in: item.parent) == nil,
-                try Durability.place(file, at: destination), let disk = DiskFingerprint.read(destination)
+                try Durability.place(file, from: stagingFolder, in: folder, as: diskName),
+                let disk = folder.fingerprint(of: diskName)
             else { continue }
             let rank = state.nextRank()
             return ItemRecord(

@@ -16,6 +16,11 @@ final class FolderStore {
     let root: URL
     let stateFolder: StateFolder
     var state: FolderState
+    /// The root, the trash and the staging folder, open for as long as the store: every item is
+    /// reached from one of them, one checked folder at a time (see ``DirectoryDescriptor``).
+    let rootFolder: DirectoryDescriptor
+    let trashFolder: DirectoryDescriptor
+    let stagingFolder: DirectoryDescriptor
 
     /// Opens the directory `root` with its state in `stateURL` (created if needed), reconciles the
     /// state with what is on disk, and takes the state folder's lock.
@@ -47,16 +52,21 @@ final class FolderStore {
         self.root = root
         self.stateFolder = stateFolder
         do {
-            if let loaded = try stateFolder.load() {
-                state = loaded
-            } else {
-                state = FolderState(epoch: UInt64.random(in: 1...UInt64.max))
-            }
+            var state = try stateFolder.load() ?? FolderState(epoch: UInt64.random(in: 1...UInt64.max))
             // A new session, durable before any identifier of it is minted.
             state.session += 1
             try stateFolder.compact(state)
             try? FileManager.default.removeItem(at: stateFolder.staging)
             try FileManager.default.createDirectory(at: stateFolder.staging, withIntermediateDirectories: true)
+            self.state = state
+            rootFolder = try DirectoryDescriptor(path: root.path)
+            trashFolder = try DirectoryDescriptor(path: stateFolder.trash.path)
+            stagingFolder = try DirectoryDescriptor(path: stateFolder.staging.path)
+        } catch {
+            stateFolder.close()
+            throw error
+        }
+        do {
             try rescan()
         } catch {
             stateFolder.close()
@@ -113,11 +123,30 @@ final class FolderStore {
         return names.reversed().reduce(base) { $0.appendingPathComponent($1) }
     }
 
-    /// Where a container's children are on disk; `nil` when it is not a container.
-    func url(ofContainer identifier: ItemIdentifier) -> URL? {
-        if let base = baseURL(of: identifier) { return base }
+    /// The open folder holding a container's children, reached from the root or the trash one
+    /// folder at a time, each checked to be the folder recorded (never through a link); `nil` when
+    /// it is not a container or the disk disagrees with the records.
+    func folder(ofContainer identifier: ItemIdentifier) -> DirectoryDescriptor? {
+        switch identifier {
+        case .rootContainer: return rootFolder
+        case .trashContainer: return trashFolder
+        default: break
+        }
         guard let record = state.records[identifier], record.isFolder else { return nil }
-        return url(of: record)
+        var chain = [record]
+        var current = record.parent
+        for _ in 0...state.records.count where !current.isReservedContainer {
+            guard let parent = state.records[current] else { return nil }
+            chain.append(parent)
+            current = parent.parent
+        }
+        guard var folder = current == .trashContainer ? trashFolder : current == .rootContainer ? rootFolder : nil
+        else { return nil }
+        for ancestor in chain.reversed() {
+            guard let child = folder.folder(ancestor.diskName, expecting: ancestor.disk.identity) else { return nil }
+            folder = child
+        }
+        return folder
     }
 
     private func baseURL(of container: ItemIdentifier) -> URL? {
@@ -146,21 +175,12 @@ final class FolderStore {
     }
 
     /// Whether the item (or container) and its ancestors are on disk as recorded; `true` for an
-    /// identifier the store does not know.
+    /// identifier the store does not know and for the root, trash and working set, which the store
+    /// holds open.
     private func matchesDisk(_ identifier: ItemIdentifier) -> Bool {
-        if identifier.isReservedContainer {
-            return DiskFingerprint.read(url(ofContainer: identifier) ?? root)?.kind == .folder
-        }
-        var current = state.records[identifier]
-        for _ in 0...state.records.count {
-            guard let record = current else { return true }
-            guard let url = url(of: record), let disk = DiskFingerprint.read(url),
-                disk.identity == record.disk.identity,
-                disk.kind == (record.isFolder ? .folder : .file)
-            else { return false }
-            current = state.records[record.parent]
-        }
-        return false
+        guard !identifier.isReservedContainer, let record = state.records[identifier] else { return true }
+        guard let folder = folder(ofContainer: record.parent) else { return false }
+        return folder.matches(record)
     }
 
     private static func isSelfOrInside(_ url: URL, _ folder: URL) -> Bool {

@@ -57,6 +57,18 @@ extension LocalFolderProvider {
         return ItemSnapshot(result.item)
     }
 
+    /// Replaces a file's content with the file at `contents`.
+    func write(_ item: ItemSnapshot, contents: URL) async throws -> ItemMutationResult {
+        try await modifyItem(
+            item,
+            baseVersion: item.itemVersion,
+            changedFields: .contents,
+            contents: contents,
+            options: [],
+            request: Request()
+        )
+    }
+
     /// The text of a file.
     func text(of identifier: ItemIdentifier) async throws -> String {
         let fetched = try await fetchContents(for: identifier, version: nil, request: Request())

@@ -1,4 +1,5 @@
 import Foundation
+import LocalFolderProvider
 
 /// A root folder and a state folder side by side in a fresh temporary directory, removed by
 /// ``remove()``.
@@ -15,5 +16,19 @@ struct TemporaryFolders: Sendable {
 
     func remove() {
         try? FileManager.default.removeItem(at: base)
+    }
+}
+
+/// A provider over fresh temporary folders, which go when the value does.
+final class ProviderUnderTest: Sendable {
+    let provider: LocalFolderProvider
+    let folders: TemporaryFolders
+
+    init() throws {
+        (provider, folders) = try LocalFolderProvider.temporary()
+    }
+
+    deinit {
+        folders.remove()
     }
 }

@@ -1,0 +1,8 @@
+import FuzzSupport
+
+// LocalFolderProvider's page and anchor decoding (see TokenHarness).
+_ = harness
+FuzzDriver.run { data, count in
+    harness.fuzz(FuzzDriver.bytes(data, count))
+    return 0
+}
