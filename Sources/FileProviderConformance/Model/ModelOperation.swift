@@ -118,8 +118,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
         // Rare kinds, weighed in ten-thousandths of the steps.
         var rare: [Kind] = [
-            (5, { .writeLarge(item: $0.slot(), content: $0.slot()) }),
-            (6, { .backlog(count: 200 + $0.slot() % 300, seed: $0.slot(), batchSize: 1 + $0.slot() % 3) }),
+            (2, { .writeLarge(item: $0.slot(), content: $0.slot()) }),
+            (2, { .backlog(count: 150 + $0.slot() % 150, seed: $0.slot(), batchSize: 1 + $0.slot() % 3) }),
         ]
         if capabilities.contains(.unreachableServer) { rare.append((25, { .offline(calls: 1 + $0.slot() % 6) })) }
         if capabilities.contains(.storeResets) { rare.append((15, { _ in .resetStore })) }

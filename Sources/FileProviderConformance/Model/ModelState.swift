@@ -43,7 +43,7 @@ struct ModelState {
     private(set) var deleted: [ItemIdentifier] = []
 
     /// The items as they were when the step began, of those the step changed or removed.
-    private var changedInStep: [ItemIdentifier: Item] = [:]
+    private var journal: [ItemIdentifier: Item] = [:]
     /// The items the step added.
     private var addedInStep: Set<ItemIdentifier> = []
 
@@ -53,13 +53,18 @@ struct ModelState {
 
     /// Starts a step: ``itemBeforeStep(_:)`` answers from here on.
     mutating func beginStep() {
-        changedInStep.removeAll(keepingCapacity: true)
+        journal.removeAll(keepingCapacity: true)
         addedInStep.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether the step added, changed or removed the item.
+    func isTouchedInStep(_ identifier: ItemIdentifier) -> Bool {
+        journal[identifier] != nil || addedInStep.contains(identifier)
     }
 
     /// An item as it was when the step began, `nil` when it did not exist then.
     func itemBeforeStep(_ identifier: ItemIdentifier) -> Item? {
-        addedInStep.contains(identifier) ? nil : changedInStep[identifier] ?? items[identifier]
+        addedInStep.contains(identifier) ? nil : journal[identifier] ?? items[identifier]
     }
 
     mutating func add(_ identifier: ItemIdentifier, _ item: Item) {
@@ -79,7 +84,7 @@ struct ModelState {
     }
 
     private mutating func noteChange(_ identifier: ItemIdentifier, _ previous: Item) {
-        if changedInStep[identifier] == nil, !addedInStep.contains(identifier) { changedInStep[identifier] = previous }
+        if journal[identifier] == nil, !addedInStep.contains(identifier) { journal[identifier] = previous }
     }
 
     /// Removes an item and everything below it.

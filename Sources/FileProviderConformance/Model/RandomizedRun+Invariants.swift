@@ -28,8 +28,12 @@ extension RandomizedRun {
         let snapshots = listing.map { ItemSnapshot($0) }
         var current: [ItemIdentifier: ItemSnapshot] = [:]
         current.reserveCapacity(snapshots.count)
+        // Items new or different since the last listing: only they can newly collide, and only
+        // they (or the model's changes) can newly differ from the model.
+        var changed: [ItemSnapshot] = []
         for snapshot in snapshots {
             current[snapshot.itemIdentifier] = snapshot
+            if listed[snapshot.itemIdentifier] != snapshot { changed.append(snapshot) }
         }
         try ensure(
             current.count == snapshots.count,
@@ -42,17 +46,25 @@ extension RandomizedRun {
             "the host's replica, built from changes, differs from a fresh listing",
             actual: "\(difference); the host's catch-up: \(summary)"
         )
-        try checkSiblings(snapshots)
+        try checkSiblings(of: changed, in: snapshots)
+        let changedIdentifiers = Set(changed.map(\.itemIdentifier))
         var problems: [String] = []
         for (identifier, item) in model.items {
             guard let found = current[identifier] else {
                 problems.append("\(identifier) \"\(item.name)\" is missing")
                 continue
             }
-            compare(found, with: item, into: &problems)
+            // An item the step changed in neither the listing nor the model compared equal before.
+            if changedIdentifiers.contains(identifier) || model.isTouchedInStep(identifier)
+                || found.childItemCount != nil || stepEffects.versionsMayChange
+            {
+                compare(found, with: item, into: &problems)
+            }
         }
-        for (identifier, snapshot) in current where model.items[identifier] == nil {
-            problems.append("\(identifier) \(ItemDigest(snapshot)) should not exist")
+        if current.count != model.items.count {
+            for (identifier, snapshot) in current where model.items[identifier] == nil {
+                problems.append("\(identifier) \(ItemDigest(snapshot)) should not exist")
+            }
         }
         try ensure(
             problems.isEmpty,
@@ -62,20 +74,22 @@ extension RandomizedRun {
         for identifier in stepEffects.wrote.sorted() where model.items[identifier]?.isFolder == false {
             try await checkContent(of: identifier, listedAs: current[identifier])
         }
-        remember(current)
-        replica = ItemDigest.map(listing)
+        remember(current, changed: changed)
         return summary
     }
 
-    /// Checks that no two children of one folder collide under the domain's case rule, names
-    /// compared as Unicode canonical equivalents. The trash is the provider's to arrange.
-    private func checkSiblings(_ snapshots: [ItemSnapshot]) throws {
+    /// Checks that no item new or changed since the last listing collides with a sibling under the
+    /// domain's case rule, names compared as Unicode canonical equivalents. The trash is the
+    /// provider's to arrange.
+    private func checkSiblings(of changed: [ItemSnapshot], in snapshots: [ItemSnapshot]) throws {
+        let parents = Set(changed.map(\.parentItemIdentifier)).subtracting([.trashContainer])
+        guard !parents.isEmpty else { return }
         struct Sibling: Hashable {
             var parent: ItemIdentifier
             var key: String
         }
         var seen: [Sibling: ItemIdentifier] = [:]
-        for snapshot in snapshots where snapshot.parentItemIdentifier != .trashContainer {
+        for snapshot in snapshots where parents.contains(snapshot.parentItemIdentifier) {
             let sibling = Sibling(
                 parent: snapshot.parentItemIdentifier,
                 key: caseRule.collisionKey(for: snapshot.filename)
@@ -198,10 +212,12 @@ extension RandomizedRun {
         }
     }
 
-    /// Remembers the listing as the base of the next step's comparisons, each file's content
-    /// versions with their bytes, and each item's previous version for stale writes.
-    private mutating func remember(_ current: [ItemIdentifier: ItemSnapshot]) {
-        for (identifier, snapshot) in current where !snapshot.contentType.isDirectory {
+    /// Remembers the listing as the base of the next step's comparisons, and of the files that
+    /// changed their content versions with their bytes, and their previous versions for stale
+    /// writes.
+    private mutating func remember(_ current: [ItemIdentifier: ItemSnapshot], changed: [ItemSnapshot]) {
+        for snapshot in changed where !snapshot.contentType.isDirectory {
+            let identifier = snapshot.itemIdentifier
             if let old = listed[identifier], old.itemVersion != snapshot.itemVersion {
                 previousVersions[identifier] = old.itemVersion
             }
@@ -287,9 +303,13 @@ extension RandomizedRun {
     }
 
     /// Replays the changes since a saved anchor over the replica as it was then, with `batchSize`,
-    /// and checks the result equals the replica now. An expired anchor is a legal answer, and the
-    /// only one for an anchor from before a store reset.
-    mutating func replay(_ saved: SavedAnchor, batchSize: Int) async throws {
+    /// and checks the result equals `now` (by default the last listing). An expired anchor is a
+    /// legal answer, and the only one for an anchor from before a store reset.
+    mutating func replay(
+        _ saved: SavedAnchor,
+        batchSize: Int,
+        now: [ItemIdentifier: ItemDigest]? = nil
+    ) async throws {
         var state = saved.replica
         do {
             let changes = try await provider.enumerator(for: .workingSet, request: Request())
@@ -313,7 +333,7 @@ extension RandomizedRun {
         } catch {
             throw failure("replaying changes from an older anchor failed", actual: "\(error)")
         }
-        let differences = ItemDigest.differences(state, replica)
+        let differences = ItemDigest.differences(state, now ?? replica)
         try ensure(
             differences.isEmpty,
             "replaying changes from an older anchor does not converge",

@@ -238,8 +238,11 @@ extension RandomizedRun {
         let listing = try await attempt {
             try await provider.enumerator(for: .workingSet, request: Request()).allItems(suggestedPageSize: 64)
         }
-        replica = ItemDigest.map(listing)
-        try await replay(SavedAnchor(anchor: anchor, replica: start, epoch: epoch), batchSize: batchSize)
+        try await replay(
+            SavedAnchor(anchor: anchor, replica: start, epoch: epoch),
+            batchSize: batchSize,
+            now: ItemDigest.map(listing)
+        )
         await host?.stop()
         try startHost()
     }

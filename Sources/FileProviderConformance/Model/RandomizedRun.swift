@@ -40,7 +40,8 @@ struct RandomizedRun {
     var host: ProviderHost?
     /// The last listing of the working set, by identifier.
     var listed: [ItemIdentifier: ItemSnapshot] = [:]
-    var replica: [ItemIdentifier: ItemDigest] = [:]
+    /// The last listing as digests, for replaying changes over it.
+    var replica: [ItemIdentifier: ItemDigest] { listed.mapValues { ItemDigest($0) } }
     var savedAnchors: [SavedAnchor] = []
     var epoch = 0
     var previousVersions: [ItemIdentifier: ItemVersion] = [:]
