@@ -44,16 +44,15 @@ enum Domains {
             self.label = label
         }
 
-        /// A fresh enumerator and an anchor with exactly 100 changes (renames spread over the
-        /// domain) after it.
+        /// A fresh enumerator and an anchor with exactly 100 changes (renames of items picked at
+        /// random) after it.
         var value: (enumerator: any Enumerator, anchor: SyncAnchor) {
             if let value = built.withLock({ $0 }) { return value }
             let store = makeStore(items: size)
             let enumerator = store.makeProvider().enumeratorNow(for: .workingSet)
             let anchor = runBlocking { try! await enumerator.currentSyncAnchor() }
-            for change in 0..<100 {
-                let identifier = ItemIdentifier("i\(change * (size / 100) + 1)")
-                _ = try! store.remote.rename(identifier, to: "CHANGED_\(change).jpg")
+            for (change, index) in distinctRandomNumbers(100, in: 1...size, seed: UInt64(size)).enumerated() {
+                _ = try! store.remote.rename(storeIdentifier(index), to: "CHANGED_\(change).jpg")
             }
             let value = (store.makeProvider().enumeratorNow(for: .workingSet), anchor)
             built.withLock { $0 = value }

@@ -44,12 +44,7 @@ public final class HostScenario: Sendable {
             $0 += 1
             return $0
         }
-        var random = SeededGenerator(seed: UInt64(round))
-        var picked = Set<Int>(minimumCapacity: count)
-        while picked.count < min(count, itemCount) {
-            picked.insert(Int.random(in: 1...itemCount, using: &random))
-        }
-        for (change, index) in picked.enumerated() {
+        for (change, index) in distinctRandomNumbers(count, in: 1...itemCount, seed: UInt64(round)).enumerated() {
             _ = try store.remote.rename(storeIdentifier(index), to: "CHANGED_\(round)_\(change).jpg")
         }
     }

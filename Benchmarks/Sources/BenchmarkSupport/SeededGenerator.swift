@@ -14,3 +14,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return state ^ (state >> 29)
     }
 }
+
+/// `count` distinct whole numbers of `range` picked at random from `seed` (all of them when the
+/// range is shorter), in the order picked.
+public func distinctRandomNumbers(_ count: Int, in range: ClosedRange<Int>, seed: UInt64) -> [Int] {
+    var random = SeededGenerator(seed: seed)
+    var picked = Set<Int>(minimumCapacity: count)
+    var order: [Int] = []
+    while order.count < min(count, range.count) {
+        let number = Int.random(in: range, using: &random)
+        if picked.insert(number).inserted { order.append(number) }
+    }
+    return order
+}

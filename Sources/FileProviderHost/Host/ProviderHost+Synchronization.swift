@@ -169,9 +169,7 @@ extension ProviderHost {
             do {
                 try await forEachPage(of: .workingSet, with: enumerator) { page, violations, pageCall in
                     if !replica.isEmpty {
-                        for item in page where isKindChange(to: item) {
-                            kindChanges.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
-                        }
+                        kindChanges += Self.kindChanges(in: page, against: replica, call: call)
                     }
                     for position in fresh.store(page: page) {
                         let duplicate = page[position].itemIdentifier
@@ -295,13 +293,28 @@ extension ProviderHost {
     /// Applies one batch and its anchor to the replica, after checking its order and kinds.
     private func apply(_ batch: ChangeBatch, call: String) throws {
         let updates = batch.updatedItems.map { ItemSnapshot($0) }
+        let (lookups, violations) = Self.check(updates, against: replica, call: call)
+        try monitor.record(violations)
+        for (item, lookup) in zip(updates, lookups) { integrate(item, lookup: lookup) }
+        for identifier in batch.deletedItemIdentifiers { discard(identifier) }
+        replica.anchor = batch.anchor
+    }
+
+    /// Where `replica` holds each of `updates`, and the violations of a batch delivering them: a
+    /// child before its parent, a change of kind. A function of the replica it is given, so that
+    /// checking a batch borrows the replica once instead of copying it for every item.
+    private static func check(
+        _ updates: [ItemSnapshot],
+        against replica: Replica,
+        call: String
+    ) -> ([Replica.Lookup], [ContractViolation]) {
         let lookups = replica.lookUp(updates.map(\.itemIdentifier))
         var firstPosition: [ItemIdentifier: Int]?
         var violations: [ContractViolation] = []
         for (position, item) in updates.enumerated() {
             let parent = item.parentItemIdentifier
             if !parent.isReservedContainer, !replica.contains(parent) {
-                let positions = firstPosition ?? Self.firstPositions(of: updates)
+                let positions = firstPosition ?? firstPositions(of: updates)
                 firstPosition = positions
                 if let parentPosition = positions[parent], parentPosition > position {
                     violations.append(
@@ -313,10 +326,22 @@ extension ProviderHost {
                 violations.append(ContractViolation(.itemKindChanged(item.itemIdentifier), call: call))
             }
         }
-        try monitor.record(violations)
-        for (item, lookup) in zip(updates, lookups) { integrate(item, lookup: lookup) }
-        for identifier in batch.deletedItemIdentifiers { discard(identifier) }
-        replica.anchor = batch.anchor
+        return (lookups, violations)
+    }
+
+    /// A violation for each item of `page` whose kind differs from `replica`'s item, borrowing the
+    /// replica once for the page.
+    private static func kindChanges(
+        in page: [ItemSnapshot],
+        against replica: Replica,
+        call: String
+    )
+        -> [ContractViolation]
+    {
+        let lookups = replica.lookUp(page.map(\.itemIdentifier))
+        return zip(page, lookups).filter { replica.changesKind($0, lookup: $1) }.map {
+            ContractViolation(.itemKindChanged($0.0.itemIdentifier), call: call)
+        }
     }
 
     /// The position of the first update of each identifier in `updates`.

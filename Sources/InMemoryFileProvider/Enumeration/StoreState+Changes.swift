@@ -27,10 +27,15 @@ extension StoreState {
     /// and across batches. When those ancestors do not fit in an empty batch, the batch delivers
     /// the first of them and `marker` remembers the last one delivered.
     ///
-    /// Cost: O(entries scanned · log n); the entries scanned are at most the changes since the
-    /// anchor, each scanned once across the whole catch-up.
+    /// Cost: O(entries scanned + items reported), each entry and each ancestor costing O(1) (the
+    /// change log holds the latest state of every item it names, so nothing is looked up in the
+    /// item index); the entries scanned are at most the changes since the anchor, each scanned
+    /// once across the whole catch-up.
     func changes(from position: UInt64, marker: ItemIdentifier?, limit: Int) -> ChangeBatch {
         var batch = ChangeBatch(position: position, marker: marker)
+        batch.updated.reserveCapacity(min(limit, Int(clamping: log.nextRank - position)))
+        // The ancestors reported ahead of their own entry; an item reported at its own entry
+        // never comes up again in the batch, as its later entries' ancestors are all newer.
         var emitted: Set<ItemIdentifier> = []
         while batch.position < log.nextRank, batch.count < limit, let entry = log.entry(at: batch.position) {
             if entry.isDeletion {
@@ -39,12 +44,18 @@ extension StoreState {
                 batch.marker = nil
                 continue
             }
-            guard let item = storedItem(entry.identifier), Self.latestRank(of: item) == batch.position else {
+            guard let item = entry.item else {
                 batch.position += 1
                 batch.marker = nil
                 continue
             }
-            var chain = ancestorsToReport(before: item, at: batch.position) + [item]
+            let ancestors = ancestorsToReport(before: item, at: batch.position)
+            if ancestors.isEmpty, batch.marker == nil {
+                if emitted.isEmpty || !emitted.contains(item.itemIdentifier) { batch.updated.append(item) }
+                batch.position += 1
+                continue
+            }
+            var chain = ancestors + [item]
             if let marker = batch.marker, let index = chain.firstIndex(where: { $0.itemIdentifier == marker }) {
                 chain.removeFirst(index + 1)
             }
@@ -70,11 +81,14 @@ extension StoreState {
     }
 
     /// The ancestors of `item` whose latest change is after `position`, top down: those the
-    /// consumer may not know yet when it receives `item`.
+    /// consumer may not know yet when it receives `item`. An ancestor whose latest entry is no
+    /// longer retained changed before `position`.
     private func ancestorsToReport(before item: ItemSnapshot, at position: UInt64) -> [ItemSnapshot] {
         var chain: [ItemSnapshot] = []
         var cursor = item.parentItemIdentifier
-        while !cursor.isReservedContainer, let ancestor = storedItem(cursor), Self.latestRank(of: ancestor) > position {
+        while !cursor.isReservedContainer, let rank = log.latestRank(of: cursor), rank > position,
+            let ancestor = log.entry(at: rank)?.item
+        {
             chain.append(ancestor)
             cursor = ancestor.parentItemIdentifier
         }

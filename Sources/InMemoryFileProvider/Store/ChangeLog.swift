@@ -2,15 +2,20 @@ import FileProviderKit
 
 /// The store's change history: one entry per change, ranked 1, 2, 3 … without gaps.
 ///
-/// Every change of an item appends an entry naming it, and the item's metadata revision becomes
-/// the entry's rank, so the store can tell whether an entry is an item's latest (see
-/// `StoreState.changes(from:limit:)`). Deletions append a tombstone entry. At most `limit`
-/// entries are kept; the oldest are dropped first and anchors that need them expire. Ranks keep
-/// growing across epoch resets, so revisions derived from them never repeat.
+/// Every change of an item appends an entry holding the item's new state, and the item's
+/// metadata revision becomes the entry's rank. Deletions append a tombstone entry. An entry keeps
+/// the item only while it is the item's latest: a later entry of the same item (or its deletion)
+/// releases it, so whether an entry is current, and the item it reports, cost O(1) (see
+/// `StoreState.changes(from:marker:limit:)`). At most `limit` entries are kept; the oldest are
+/// dropped first and anchors that need them expire. Ranks keep growing across epoch resets, so
+/// revisions derived from them never repeat.
 struct ChangeLog: Sendable {
     struct Entry: Hashable, Sendable {
         let identifier: ItemIdentifier
         let isDeletion: Bool
+        /// The item's state after this change while this entry is its latest; `nil` for a
+        /// deletion and once a later entry of the same item supersedes this one.
+        fileprivate(set) var item: ItemSnapshot?
     }
 
     /// The most entries kept.
@@ -21,6 +26,8 @@ struct ChangeLog: Sendable {
     private var head = 0
     /// The rank of `entries[0]`.
     private var baseRank: UInt64 = 1
+    /// The rank of the latest entry of every item that has a retained one and is not deleted.
+    private var latestRanks: [ItemIdentifier: UInt64] = [:]
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -41,13 +48,27 @@ struct ChangeLog: Sendable {
         return entries[Int(rank - baseRank)]
     }
 
-    /// Appends an entry and returns its rank, dropping the oldest entry beyond the limit.
+    /// The rank of the latest entry of the item with `identifier`, or `nil` when that entry is
+    /// no longer retained or the item is deleted.
+    func latestRank(of identifier: ItemIdentifier) -> UInt64? {
+        latestRanks[identifier]
+    }
+
+    /// Appends an entry for the new state of `item` and returns its rank, dropping the oldest
+    /// entry beyond the limit.
     @discardableResult
-    mutating func append(_ identifier: ItemIdentifier, isDeletion: Bool = false) -> UInt64 {
+    mutating func append(_ item: ItemSnapshot) -> UInt64 {
         let rank = nextRank
-        entries.append(Entry(identifier: identifier, isDeletion: isDeletion))
-        if retainedCount > limit { drop(retainedCount - limit) }
-        return rank
+        supersede(latestRanks.updateValue(rank, forKey: item.itemIdentifier))
+        return add(Entry(identifier: item.itemIdentifier, isDeletion: false, item: item))
+    }
+
+    /// Appends a tombstone entry for the item with `identifier` and returns its rank, dropping
+    /// the oldest entry beyond the limit.
+    @discardableResult
+    mutating func appendDeletion(of identifier: ItemIdentifier) -> UInt64 {
+        supersede(latestRanks.removeValue(forKey: identifier))
+        return add(Entry(identifier: identifier, isDeletion: true, item: nil))
     }
 
     /// Drops every entry: anchors from before expire; ranks go on from where they were.
@@ -60,7 +81,24 @@ struct ChangeLog: Sendable {
         (head..<entries.count).map { (baseRank + UInt64($0), entries[$0]) }
     }
 
+    private mutating func add(_ entry: Entry) -> UInt64 {
+        let rank = nextRank
+        entries.append(entry)
+        if retainedCount > limit { drop(retainedCount - limit) }
+        return rank
+    }
+
+    /// Releases the item of the entry of `rank`, which is no longer its item's latest.
+    private mutating func supersede(_ rank: UInt64?) {
+        guard let rank, rank >= firstRetainedRank else { return }
+        entries[Int(rank - baseRank)].item = nil
+    }
+
     private mutating func drop(_ count: Int) {
+        for index in head..<head + count where entries[index].item != nil {
+            latestRanks[entries[index].identifier] = nil
+            entries[index].item = nil
+        }
         head += count
         if head >= 1024, head * 2 >= entries.count {
             entries.removeFirst(head)

@@ -130,11 +130,6 @@ struct StoreState: Sendable {
 
     // MARK: Versions and identifiers
 
-    /// The rank of an item's latest change, which is its metadata revision.
-    static func latestRank(of item: ItemSnapshot) -> UInt64 {
-        revision(item.itemVersion.metadataVersion)
-    }
-
     static func contentRevision(of item: ItemSnapshot) -> UInt64 {
         revision(item.itemVersion.contentVersion)
     }
@@ -181,7 +176,7 @@ struct StoreState: Sendable {
         if item.contentType.isDirectory { folders[identifier] = FolderIndex() }
         setContent(content, of: identifier)
         nextSerial += 1
-        log.append(identifier)
+        log.append(item)
     }
 
     /// Replaces an item with its new state and records the change.
@@ -197,7 +192,7 @@ struct StoreState: Sendable {
             folders[new.parentItemIdentifier]?.insert(new, nameKey: newKey)
         }
         if let content { setContent(content, of: identifier) }
-        log.append(identifier)
+        log.append(new)
     }
 
     /// Removes an item and everything below it, recording a deletion for each.
@@ -211,7 +206,7 @@ struct StoreState: Sendable {
             }
             items.remove(identifier)
             setContent(nil, of: identifier)
-            log.append(identifier, isDeletion: true)
+            log.appendDeletion(of: identifier)
         }
     }
 
