@@ -49,6 +49,7 @@ extension RandomizedRun {
         try checkSiblings(of: changed, in: snapshots)
         let changedIdentifiers = Set(changed.map(\.itemIdentifier))
         var problems: [String] = []
+        var childCounts: [ItemIdentifier: Int]?
         for (identifier, item) in model.items {
             guard let found = current[identifier] else {
                 problems.append("\(identifier) \"\(item.name)\" is missing")
@@ -58,7 +59,8 @@ extension RandomizedRun {
             if changedIdentifiers.contains(identifier) || model.isTouchedInStep(identifier)
                 || found.childItemCount != nil || stepEffects.versionsMayChange
             {
-                compare(found, with: item, into: &problems)
+                if found.childItemCount != nil, childCounts == nil { childCounts = model.childCounts() }
+                compare(found, with: item, childCounts: childCounts ?? [:], into: &problems)
             }
         }
         if current.count != model.items.count {
@@ -104,8 +106,14 @@ extension RandomizedRun {
     }
 
     /// Compares one listed item with the model's, and its versions and dates with the last
-    /// listing's in the light of what the step did.
-    private func compare(_ found: ItemSnapshot, with item: ModelState.Item, into problems: inout [String]) {
+    /// listing's in the light of what the step did. `childCounts` holds the model's count of
+    /// children of every folder that has any.
+    private func compare(
+        _ found: ItemSnapshot,
+        with item: ModelState.Item,
+        childCounts: [ItemIdentifier: Int],
+        into problems: inout [String]
+    ) {
         let identifier = found.itemIdentifier
         func differs(_ field: String, _ actual: Any?, _ expected: Any?) {
             problems.append(
@@ -134,7 +142,7 @@ extension RandomizedRun {
         }
         if item.isFolder {
             if let count = found.childItemCount {
-                let children = model.children(of: identifier).count
+                let children = childCounts[identifier, default: 0]
                 if count != children { differs("childItemCount", count, children) }
             }
         } else {
@@ -244,7 +252,7 @@ extension RandomizedRun {
             try await provider.fetchContents(for: identifier, version: nil, request: Request())
         }
         defer { ContentFile.remove(fetched.url) }
-        let data = try await attempt { try Data(contentsOf: fetched.url) }
+        let data = try await attempt { try ContentFile.read(fetched.url) }
         try ensure(
             data == expected.content,
             "the content of \(identifier) \"\(expected.name)\" differs from what was written",
@@ -273,7 +281,7 @@ extension RandomizedRun {
         do {
             let fetched = try await provider.fetchContents(for: identifier, version: older.version, request: Request())
             defer { ContentFile.remove(fetched.url) }
-            let data = try await attempt { try Data(contentsOf: fetched.url) }
+            let data = try await attempt { try ContentFile.read(fetched.url) }
             try ensure(
                 data == older.content,
                 "fetching an older version of \(identifier) gave "

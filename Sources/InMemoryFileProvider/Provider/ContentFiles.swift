@@ -19,11 +19,10 @@ final class ContentFiles: Sendable {
     ///   `FileProviderError.Code.fileReadUnknown` when it cannot be read (a folder, no
     ///   permission).
     static func read(_ url: URL) throws(FileProviderError) -> Data {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
-        }
         do {
-            return try Data(contentsOf: url)
+            return try ContentFile.read(url)
+        } catch let error as POSIXError where error.code == .ENOENT {
+            throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
         } catch {
             throw FileProviderError(
                 .fileReadUnknown,
@@ -51,8 +50,13 @@ final class ContentFiles: Sendable {
         }
         let url = directory.appendingPathComponent("\(number)-\(filename)", isDirectory: false)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try ContentFile.write(data, toNewFileAt: url)
+            // The folder is made when the first write finds it missing, not checked per write.
+            do {
+                try ContentFile.write(data, toNewFileAt: url)
+            } catch let error as POSIXError where error.code == .ENOENT {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try ContentFile.write(data, toNewFileAt: url)
+            }
             return url
         } catch {
             try? FileManager.default.removeItem(at: url)
