@@ -59,9 +59,9 @@ struct ModelState {
         addedInStep.removeAll(keepingCapacity: true)
     }
 
-    /// Whether the step added, changed or removed the item.
-    func isTouchedInStep(_ identifier: ItemIdentifier) -> Bool {
-        journal[identifier] != nil || addedInStep.contains(identifier)
+    /// The items the step added, changed or removed.
+    var touchedInStep: Set<ItemIdentifier> {
+        addedInStep.union(journal.keys)
     }
 
     /// An item as it was when the step began, `nil` when it did not exist then.

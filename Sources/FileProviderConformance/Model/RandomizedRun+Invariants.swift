@@ -47,17 +47,19 @@ extension RandomizedRun {
             actual: "\(difference); the host's catch-up: \(summary)"
         )
         try checkSiblings(of: changed, in: snapshots)
-        let changedIdentifiers = Set(changed.map(\.itemIdentifier))
+        // An item the step changed in neither the listing nor the model compared equal before.
+        var touched = model.touchedInStep
+        for snapshot in changed { touched.insert(snapshot.itemIdentifier) }
         var problems: [String] = []
         var childCounts: [ItemIdentifier: Int]?
-        for (identifier, item) in model.items {
+        // Items are looked up only when compared: copying each costs more than the lookup.
+        for identifier in model.items.keys {
             guard let found = current[identifier] else {
-                problems.append("\(identifier) \"\(item.name)\" is missing")
+                problems.append("\(identifier) \"\(model.items[identifier]?.name ?? "")\" is missing")
                 continue
             }
-            // An item the step changed in neither the listing nor the model compared equal before.
-            if changedIdentifiers.contains(identifier) || model.isTouchedInStep(identifier)
-                || found.childItemCount != nil || stepEffects.versionsMayChange
+            if stepEffects.versionsMayChange || found.childItemCount != nil || touched.contains(identifier),
+                let item = model.items[identifier]
             {
                 if found.childItemCount != nil, childCounts == nil { childCounts = model.childCounts() }
                 compare(found, with: item, childCounts: childCounts ?? [:], into: &problems)
