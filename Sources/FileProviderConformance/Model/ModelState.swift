@@ -81,10 +81,12 @@ struct ModelState {
 
     mutating func update(_ identifier: ItemIdentifier, _ change: (inout Item) -> Void) {
         guard var item = items[identifier] else { return }
-        liveCache = nil
+        let parent = item.parent
         noteChange(identifier, item)
         change(&item)
         items[identifier] = item
+        // Only a move can take an item into or out of the trash.
+        if item.parent != parent { liveCache = nil }
     }
 
     private mutating func noteChange(_ identifier: ItemIdentifier, _ previous: Item) {
