@@ -85,11 +85,18 @@ extension RandomizedRun {
         return summary
     }
 
-    /// Checks that no item new or changed since the last listing collides with a sibling under the
-    /// domain's case rule, names compared as Unicode canonical equivalents. The trash is the
+    /// Checks that no item new, renamed or moved since the last listing collides with a sibling
+    /// under the domain's case rule, names compared as Unicode canonical equivalents (an item that
+    /// kept its name and parent can newly collide only with one that did not). The trash is the
     /// provider's to arrange.
     private func checkSiblings(of changed: [ItemSnapshot], in snapshots: [ItemSnapshot]) throws {
-        let parents = Set(changed.map(\.parentItemIdentifier)).subtracting([.trashContainer])
+        var parents: Set<ItemIdentifier> = []
+        for snapshot in changed where snapshot.parentItemIdentifier != .trashContainer {
+            let before = listed[snapshot.itemIdentifier]
+            if before?.parentItemIdentifier != snapshot.parentItemIdentifier || before?.filename != snapshot.filename {
+                parents.insert(snapshot.parentItemIdentifier)
+            }
+        }
         guard !parents.isEmpty else { return }
         struct Sibling: Hashable {
             var parent: ItemIdentifier
