@@ -49,7 +49,16 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     }
 
     let action: Action
-    let description: String
+    private let describe: @Sendable () -> String
+
+    /// A mutation making `action`, described (only when needed) by `description`.
+    init(action: Action, description: @escaping @autoclosure @Sendable () -> String) {
+        self.action = action
+        self.describe = description
+    }
+
+    /// The call with the item's identifier and name and the fields it changes.
+    var description: String { describe() }
 
     /// The item the call writes to, `nil` for a creation.
     var target: ItemIdentifier? {

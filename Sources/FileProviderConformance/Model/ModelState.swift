@@ -46,6 +46,8 @@ struct ModelState {
     private var journal: [ItemIdentifier: Item] = [:]
     /// The items the step added.
     private var addedInStep: Set<ItemIdentifier> = []
+    /// The live items and folders as last computed, valid while no item changed since.
+    private var liveCache: (files: [ItemIdentifier], all: [ItemIdentifier], folders: [ItemIdentifier])?
 
     init(caseRule: FilenameCaseRule) {
         self.caseRule = caseRule
@@ -57,9 +59,9 @@ struct ModelState {
         addedInStep.removeAll(keepingCapacity: true)
     }
 
-    /// Whether the step added, changed or removed the item.
-    func isTouchedInStep(_ identifier: ItemIdentifier) -> Bool {
-        journal[identifier] != nil || addedInStep.contains(identifier)
+    /// The items the step added, changed or removed.
+    var touchedInStep: Set<ItemIdentifier> {
+        addedInStep.union(journal.keys)
     }
 
     /// An item as it was when the step began, `nil` when it did not exist then.
@@ -68,6 +70,7 @@ struct ModelState {
     }
 
     mutating func add(_ identifier: ItemIdentifier, _ item: Item) {
+        liveCache = nil
         if let previous = items.updateValue(item, forKey: identifier) {
             noteChange(identifier, previous)
         } else {
@@ -78,9 +81,12 @@ struct ModelState {
 
     mutating func update(_ identifier: ItemIdentifier, _ change: (inout Item) -> Void) {
         guard var item = items[identifier] else { return }
+        let parent = item.parent
         noteChange(identifier, item)
         change(&item)
         items[identifier] = item
+        // Only a move can take an item into or out of the trash.
+        if item.parent != parent { liveCache = nil }
     }
 
     private mutating func noteChange(_ identifier: ItemIdentifier, _ previous: Item) {
@@ -90,6 +96,7 @@ struct ModelState {
     /// Removes an item and everything below it.
     mutating func removeSubtree(_ identifier: ItemIdentifier) {
         guard items[identifier] != nil else { return }
+        liveCache = nil
         let doomed = Set([identifier] + descendants(of: identifier))
         for gone in doomed {
             if let previous = items.removeValue(forKey: gone) { noteChange(gone, previous) }
@@ -148,16 +155,36 @@ struct ModelState {
     }
 
     /// Items outside the trash, optionally files only, in creation order.
-    func liveItems(filesOnly: Bool = false) -> [ItemIdentifier] {
-        order.filter { identifier in
-            guard let item = items[identifier], !filesOnly || !item.isFolder else { return false }
-            return !isInTrash(identifier)
-        }
+    mutating func liveItems(filesOnly: Bool = false) -> [ItemIdentifier] {
+        let live = cachedLiveItems()
+        return filesOnly ? live.files : live.all
     }
 
     /// The root and every folder outside the trash.
-    func folders() -> [ItemIdentifier] {
-        [.rootContainer] + order.filter { items[$0]?.isFolder == true && !isInTrash($0) }
+    mutating func folders() -> [ItemIdentifier] {
+        cachedLiveItems().folders
+    }
+
+    /// The items outside the trash, computed once per change of the model.
+    private mutating func cachedLiveItems() -> (
+        files: [ItemIdentifier], all: [ItemIdentifier], folders: [ItemIdentifier]
+    ) {
+        if let liveCache { return liveCache }
+        var live: (files: [ItemIdentifier], all: [ItemIdentifier], folders: [ItemIdentifier]) = (
+            [], [], [.rootContainer]
+        )
+        // Below the top of the trash lie only the contents of folders put there: without such
+        // folders, an item is in the trash exactly when its parent is.
+        let trashHoldsFolders = items.values.contains { $0.parent == .trashContainer && $0.isFolder }
+        for identifier in order {
+            guard let item = items[identifier], item.parent != .trashContainer,
+                !trashHoldsFolders || !isInTrash(identifier)
+            else { continue }
+            live.all.append(identifier)
+            if item.isFolder { live.folders.append(identifier) } else { live.files.append(identifier) }
+        }
+        liveCache = live
+        return live
     }
 
     /// Items directly in the trash.
@@ -168,6 +195,16 @@ struct ModelState {
     /// The children of a folder.
     func children(of folder: ItemIdentifier) -> [ItemIdentifier] {
         order.filter { items[$0]?.parent == folder }
+    }
+
+    /// How many children each folder (or container) with any has, counted in one pass.
+    func childCounts() -> [ItemIdentifier: Int] {
+        var counts: [ItemIdentifier: Int] = [:]
+        counts.reserveCapacity(items.count)
+        for item in items.values {
+            counts[item.parent, default: 0] += 1
+        }
+        return counts
     }
 
     /// Resolves a slot against a list, or `nil` when the list is empty.

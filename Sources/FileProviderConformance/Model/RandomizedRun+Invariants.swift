@@ -40,25 +40,32 @@ extension RandomizedRun {
             "the working set lists an identifier twice",
             actual: "\(snapshots.count) items"
         )
-        let difference = hostReplica.difference(from: snapshots)
-        try ensure(
-            difference.isEmpty,
-            "the host's replica, built from changes, differs from a fresh listing",
-            actual: "\(difference); the host's catch-up: \(summary)"
-        )
+        // The listing names each identifier once, so equal counts and every listed item held as
+        // listed mean equal sets; only a difference is worth describing.
+        if hostReplica.count != snapshots.count || !snapshots.allSatisfy({ hostReplica.item($0.itemIdentifier) == $0 })
+        {
+            throw failure(
+                "the host's replica, built from changes, differs from a fresh listing",
+                actual: "\(hostReplica.difference(from: snapshots)); the host's catch-up: \(summary)"
+            )
+        }
         try checkSiblings(of: changed, in: snapshots)
-        let changedIdentifiers = Set(changed.map(\.itemIdentifier))
+        // An item the step changed in neither the listing nor the model compared equal before.
+        var touched = model.touchedInStep
+        for snapshot in changed { touched.insert(snapshot.itemIdentifier) }
         var problems: [String] = []
-        for (identifier, item) in model.items {
+        var childCounts: [ItemIdentifier: Int]?
+        // Items are looked up only when compared: copying each costs more than the lookup.
+        for identifier in model.items.keys {
             guard let found = current[identifier] else {
-                problems.append("\(identifier) \"\(item.name)\" is missing")
+                problems.append("\(identifier) \"\(model.items[identifier]?.name ?? "")\" is missing")
                 continue
             }
-            // An item the step changed in neither the listing nor the model compared equal before.
-            if changedIdentifiers.contains(identifier) || model.isTouchedInStep(identifier)
-                || found.childItemCount != nil || stepEffects.versionsMayChange
+            if stepEffects.versionsMayChange || found.childItemCount != nil || touched.contains(identifier),
+                let item = model.items[identifier]
             {
-                compare(found, with: item, into: &problems)
+                if found.childItemCount != nil, childCounts == nil { childCounts = model.childCounts() }
+                compare(found, with: item, childCounts: childCounts ?? [:], into: &problems)
             }
         }
         if current.count != model.items.count {
@@ -78,11 +85,18 @@ extension RandomizedRun {
         return summary
     }
 
-    /// Checks that no item new or changed since the last listing collides with a sibling under the
-    /// domain's case rule, names compared as Unicode canonical equivalents. The trash is the
+    /// Checks that no item new, renamed or moved since the last listing collides with a sibling
+    /// under the domain's case rule, names compared as Unicode canonical equivalents (an item that
+    /// kept its name and parent can newly collide only with one that did not). The trash is the
     /// provider's to arrange.
     private func checkSiblings(of changed: [ItemSnapshot], in snapshots: [ItemSnapshot]) throws {
-        let parents = Set(changed.map(\.parentItemIdentifier)).subtracting([.trashContainer])
+        var parents: Set<ItemIdentifier> = []
+        for snapshot in changed where snapshot.parentItemIdentifier != .trashContainer {
+            let before = listed[snapshot.itemIdentifier]
+            if before?.parentItemIdentifier != snapshot.parentItemIdentifier || before?.filename != snapshot.filename {
+                parents.insert(snapshot.parentItemIdentifier)
+            }
+        }
         guard !parents.isEmpty else { return }
         struct Sibling: Hashable {
             var parent: ItemIdentifier
@@ -104,8 +118,14 @@ extension RandomizedRun {
     }
 
     /// Compares one listed item with the model's, and its versions and dates with the last
-    /// listing's in the light of what the step did.
-    private func compare(_ found: ItemSnapshot, with item: ModelState.Item, into problems: inout [String]) {
+    /// listing's in the light of what the step did. `childCounts` holds the model's count of
+    /// children of every folder that has any.
+    private func compare(
+        _ found: ItemSnapshot,
+        with item: ModelState.Item,
+        childCounts: [ItemIdentifier: Int],
+        into problems: inout [String]
+    ) {
         let identifier = found.itemIdentifier
         func differs(_ field: String, _ actual: Any?, _ expected: Any?) {
             problems.append(
@@ -134,7 +154,7 @@ extension RandomizedRun {
         }
         if item.isFolder {
             if let count = found.childItemCount {
-                let children = model.children(of: identifier).count
+                let children = childCounts[identifier, default: 0]
                 if count != children { differs("childItemCount", count, children) }
             }
         } else {
@@ -244,7 +264,7 @@ extension RandomizedRun {
             try await provider.fetchContents(for: identifier, version: nil, request: Request())
         }
         defer { ContentFile.remove(fetched.url) }
-        let data = try await attempt { try Data(contentsOf: fetched.url) }
+        let data = try await attempt { try ContentFile.read(fetched.url) }
         try ensure(
             data == expected.content,
             "the content of \(identifier) \"\(expected.name)\" differs from what was written",
@@ -273,7 +293,7 @@ extension RandomizedRun {
         do {
             let fetched = try await provider.fetchContents(for: identifier, version: older.version, request: Request())
             defer { ContentFile.remove(fetched.url) }
-            let data = try await attempt { try Data(contentsOf: fetched.url) }
+            let data = try await attempt { try ContentFile.read(fetched.url) }
             try ensure(
                 data == older.content,
                 "fetching an older version of \(identifier) gave "

@@ -256,7 +256,6 @@ extension RandomizedRun {
         )
         var fields: ItemFields =
             content == nil ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents]
-        var details = content.map { "\($0.data.count) bytes" } ?? "folder"
         if let date {
             template.creationDate = ModelState.date(date + 24)
             template.contentModificationDate = ModelState.date(date)
@@ -267,13 +266,15 @@ extension RandomizedRun {
             fields.formUnion([
                 .creationDate, .contentModificationDate, .lastUsedDate, .tagData, .favoriteRank, .extendedAttributes,
             ])
-            details +=
-                ", dates \(template.creationDate.map { "\($0)" } ?? "")/\(ModelState.date(date)), tags and attributes"
         }
         let url = try content.map { try file(forKey: $0.slot % ModelState.contentVariety, $0.data) }
+        let size = content?.data.count
         return ModelMutation(
             action: .create(template: template, fields: fields, content: content?.data, url: url),
-            description: "createItem \"\(filename)\" in \(target) (\(details))"
+            description: "createItem \"\(filename)\" in \(target) ("
+                + (size.map { "\($0) bytes" } ?? "folder")
+                + (date.map { ", dates \(ModelState.date($0 + 24))/\(ModelState.date($0)), tags and attributes" } ?? "")
+                + ")"
         )
     }
 

@@ -163,7 +163,8 @@ extension RandomizedRun {
             }
             labels.append(attempts.last?.label ?? "")
         }
-        resolve("server unreachable for: " + labels.joined(separator: ", "))
+        let calls = labels.joined(separator: ", ")
+        resolve("server unreachable for: " + calls)
         try await attempt { try await setReachable(false) }
         do {
             for (label, call) in attempts {
@@ -231,10 +232,12 @@ extension RandomizedRun {
         for _ in 0..<count {
             guard let mutation = try await mutation(for: ModelOperation.draw(kinds, &random)) else { continue }
             made += 1
-            resolve("write \(made) of a backlog: \(mutation.description)")
+            let index = made
+            resolve("write \(index) of a backlog: \(mutation.description)")
             try await perform(mutation)
         }
-        resolve("a backlog of \(made) writes, then one catch-up in batches of \(batchSize)")
+        let total = made
+        resolve("a backlog of \(total) writes, then one catch-up in batches of \(batchSize)")
         let listing = try await attempt {
             try await provider.enumerator(for: .workingSet, request: Request()).allItems(suggestedPageSize: 64)
         }

@@ -56,9 +56,20 @@ struct RandomizedRun {
     var contentFiles: [Int: URL] = [:]
     var remoteCounter = 0
     var step = 0
-    var operation = "the initial listing"
+    /// The step being run, and what it resolved to; described only when needed.
+    var currentOperation: ModelOperation?
+    var resolution: (() -> String)?
+    /// Whether to keep each step's resolved description in ``resolvedSteps`` (the shrinker's replays
+    /// do; a long run need not spend the time).
+    var recordsResolvedSteps = false
     /// The resolved description of every step run so far: names, identifiers and fields.
     private(set) var resolvedSteps: [String] = []
+
+    /// The current step as it resolved: the call, the item's identifier and name, the fields.
+    var operation: String {
+        if let resolution { return resolution() }
+        return currentOperation.map { "\($0) (nothing fits it: no call)" } ?? "the initial listing"
+    }
 
     /// What one step did to which items.
     struct StepEffects {
@@ -117,11 +128,12 @@ struct RandomizedRun {
         for (index, operation) in operations.enumerated() {
             try Task.checkCancellation()
             step = index + 1
-            self.operation = "\(operation) (nothing fits it: no call)"
+            currentOperation = operation
+            resolution = nil
             stepEffects = StepEffects()
             model.beginStep()
             try await apply(operation)
-            resolvedSteps.append(self.operation)
+            if recordsResolvedSteps { resolvedSteps.append(self.operation) }
             try await checkInvariants()
             if step % 25 == 0, let anchor = await host?.replica.anchor {
                 savedAnchors.append(SavedAnchor(anchor: anchor, replica: replica, epoch: epoch))
@@ -131,8 +143,8 @@ struct RandomizedRun {
     }
 
     /// Names the step for findings: what it resolved to, with names, identifiers and fields.
-    mutating func resolve(_ description: String) {
-        operation = description
+    mutating func resolve(_ description: @escaping @autoclosure () -> String) {
+        resolution = description
     }
 
     // MARK: Steps
@@ -154,7 +166,8 @@ struct RandomizedRun {
         case .replayOldAnchor(let which):
             guard !savedAnchors.isEmpty else { return }
             let saved = savedAnchors[which % savedAnchors.count]
-            resolve("replay the changes since an anchor of step \(saved.epoch == epoch ? "" : "an older epoch, ")")
+            let older = saved.epoch == epoch ? "" : " of an older store epoch"
+            resolve("replay the changes since a saved anchor\(older) with batches of 7")
             try await replay(saved, batchSize: 7)
         case .touchDeleted(let item, let kind):
             guard let identifier = ModelState.pick(item, from: model.deleted) else { return }

@@ -56,6 +56,7 @@ struct Shrinker {
             caseRule: caseRule,
             scratch: ScratchFolder.unique("fileprovider-shrink")
         )
+        run.recordsResolvedSteps = true
         var shrunk: Shrunk?
         do {
             try await run.run(operations)

@@ -94,6 +94,14 @@ public struct ItemVersion: Hashable, Codable, Sendable, CustomStringConvertible 
     }
 
     private static func hex(_ data: Data) -> String {
-        data.isEmpty ? "empty" : data.map { String(format: "%02x", $0) }.joined()
+        guard !data.isEmpty else { return "empty" }
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(data.count * 2)
+        for byte in data {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

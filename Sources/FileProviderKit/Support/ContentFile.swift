@@ -37,6 +37,35 @@ package enum ContentFile {
         }
     }
 
+    /// Reads the whole file at `url` with plain POSIX calls (no progress reporting).
+    ///
+    /// - Throws: `POSIXError` when the file does not exist (`ENOENT`) or cannot be read (a
+    ///   folder, no permission).
+    package static func read(_ url: URL) throws -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // One byte more than the size, so that reaching the end takes no second buffer.
+        var data = Data(count: max(Int(status.st_size), 0) + 1)
+        var length = 0
+        while true {
+            if length == data.count { data.count *= 2 }
+            let count = data.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + length }, buffer.count - length)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if count == 0 { break }
+            length += count
+        }
+        data.count = length
+        return data
+    }
+
     /// Removes the file at `url`, if there is one.
     package static func remove(_ url: URL) {
         unlink(url.path)

@@ -11,6 +11,8 @@ enum ModelDivergence: String, CaseIterable, Sendable {
     case dropsFavoriteRank
     /// A fetch of an older version returns the latest bytes.
     case latestBytesForOlderVersions
+    /// A fetch of the latest version returns one byte more than was written.
+    case corruptsLatestBytes
 
     /// The field a finding must name.
     var phrase: String {
@@ -18,6 +20,7 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .dropsTagData: "tagData"
         case .dropsFavoriteRank: "favoriteRank"
         case .latestBytesForOlderVersions: "older version"
+        case .corruptsLatestBytes: "differs from what was written"
         }
     }
 }
@@ -31,7 +34,7 @@ struct DivergentProvider: FileProvider {
         switch divergence {
         case .dropsTagData: .tagData
         case .dropsFavoriteRank: .favoriteRank
-        case .latestBytesForOlderVersions: []
+        case .latestBytesForOlderVersions, .corruptsLatestBytes: []
         }
     }
 
@@ -47,7 +50,12 @@ struct DivergentProvider: FileProvider {
         -> FetchedContents
     {
         let asked = divergence == .latestBytesForOlderVersions ? nil : version
-        return try await base.fetchContents(for: identifier, version: asked, request: request)
+        let fetched = try await base.fetchContents(for: identifier, version: asked, request: request)
+        guard divergence == .corruptsLatestBytes, version == nil else { return fetched }
+        var data = try Data(contentsOf: fetched.url)
+        data.append(0)
+        try data.write(to: fetched.url)
+        return fetched
     }
 
     func createItem(
