@@ -189,6 +189,13 @@ enum ClauseCatalogue {
                 + "new parent, or as a deletion."
         ),
         ContractClause(
+            "R6.11",
+            rule: 6,
+            "no identifier is both updated and deleted in one batch",
+            "No batch of changes both updates and deletes one identifier: a move is one update, never a deletion "
+                + "and an update together."
+        ),
+        ContractClause(
             "R7.1",
             rule: 7,
             "no writes, no changes",
