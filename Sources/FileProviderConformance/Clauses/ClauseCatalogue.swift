@@ -511,7 +511,8 @@ enum ClauseCatalogue {
             "API.5",
             rule: nil,
             "partial fetches cover their range",
-            "A partial fetch covers the requested range, aligned to the requested alignment, with the right bytes."
+            "A partial fetch covers the requested range, aligned to the requested alignment, within documentSize "
+                + "(unaligned only where it ends at the end of the file), and its file holds exactly the range's bytes."
         ),
         ContractClause(
             "API.6",
