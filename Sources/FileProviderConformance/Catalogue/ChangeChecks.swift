@@ -124,7 +124,7 @@ enum ChangeChecks {
         .changes,
         "a move is reported as an update carrying the new parent, never as a deletion",
         rule: "Rule 6 (moves are updates)",
-        clauses: ["R6.3"],
+        clauses: ["R6.3", "R6.11"],
         rationale: "Reporting a moved item as deleted at its old place made a real provider delete user data.",
         requires: .writing,
         tier: .smoke
@@ -357,7 +357,7 @@ enum ChangeChecks {
         .changes,
         "changes made on the server by another client are reported",
         rule: "Rules 6 and 8 (every change, working set)",
-        clauses: ["R6.8", "R8.1"],
+        clauses: ["R6.8", "R8.1", "R6.11"],
         rationale: "Remote changes reach the system only through the working set's changes; a scan that drops "
             + "them leaves other devices' edits invisible (a real bug).",
         requires: [.writing, .remoteChanges],
@@ -373,6 +373,7 @@ enum ChangeChecks {
             in: folder.itemIdentifier,
             contents: Data("r".utf8)
         )
+        try await replica.catchUp(context: context)
         context.note("remote: write \(file.itemIdentifier)")
         try await remote.replaceContents(of: file.itemIdentifier, with: Data("remote edit".utf8))
         context.note("remote: rename \(created) to \"renamed.txt\"")

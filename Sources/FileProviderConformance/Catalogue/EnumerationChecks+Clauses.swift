@@ -4,7 +4,9 @@ import Foundation
 /// Enumeration checks of date order with explicit dates, keyset pages under inserts and
 /// deletions, and pages of an older store epoch.
 extension EnumerationChecks {
-    static let clauseChecks: [ConformanceCheck] = [explicitDateOrder, keysetUnderInsertsAndDeletes, pageOfOlderEpoch]
+    static let clauseChecks: [ConformanceCheck] = [
+        explicitDateOrder, keysetUnderInsertsAndDeletes, pageOfOlderEpoch, exactNameOrder, dateTies,
+    ]
 
     static let explicitDateOrder = ConformanceCheck(
         "ENUM-14",
@@ -118,5 +120,57 @@ extension EnumerationChecks {
         }
         let relisted = try await context.list(folder.itemIdentifier, pageSize: 3).map(\.filename)
         context.expectEqual(relisted.sorted(), names, "a new listing after the reset lost or repeated children")
+    }
+
+    static let exactNameOrder = ConformanceCheck(
+        "ENUM-17",
+        .enumeration,
+        "names with digit runs of different lengths, mixed case and accents list in the contract's exact name order",
+        rule: "Rule 2 (pages)",
+        clauses: ["R2.3"],
+        rationale: "A provider that sorts the way Finder shows names (file2 before file10) resumes its pages in "
+            + "another order than the system expects, and rows jump or repeat.",
+        requires: .writing
+    ) { context in
+        let folder = try await context.createFolder(named: "Natural")
+        let names = [
+            "file2.txt", "file10.txt", "File1.txt", "file1a.txt", "file003.txt", "Zeta 9.txt", "zeta 10.txt",
+            "\u{E9}t\u{E9}.txt", "ete.txt", "\u{C9}cole 2.txt",
+        ]
+        for name in names {
+            _ = try await context.createFile(named: name, in: folder.itemIdentifier)
+        }
+        for pageSize in [1, 3, 100] {
+            let listed = try await context.list(folder.itemIdentifier, pageSize: pageSize).map(\.filename)
+            expectNameOrder(context, listed, of: names, " (page size \(pageSize))")
+        }
+    }
+
+    static let dateTies = ConformanceCheck(
+        "ENUM-18",
+        .enumeration,
+        "a date-sorted listing with more children sharing one date than a page holds yields each child once",
+        rule: "Rule 2 (pages)",
+        clauses: ["R2.1", "R2.4"],
+        rationale: "A date keyset that resumes strictly after the last page's date drops the rest of a group of "
+            + "children saved in the same second — a copy, an unzip, a sync — whenever a page ends inside it.",
+        requires: .writing
+    ) { context in
+        let (folder, names) = try await populatedFolder(context, count: 8, named: "SameDate")
+        let base = Date(timeIntervalSince1970: 1_650_000_000)
+        try await setDates(context, in: folder.itemIdentifier, from: base, offsets: [0, 1, 1, 1, 1, 1, 1, 2], unit: 60)
+        for pageSize in [1, 2, 4] {
+            let listed = try await context.list(
+                folder.itemIdentifier,
+                pageSize: pageSize,
+                startingAt: .initialPageSortedByDate
+            ).map(\.filename)
+            context.expect(
+                listed.sorted() == names,
+                "page size \(pageSize): the date-sorted listing with 6 children of one date lost or repeated children",
+                expected: "\(names.count) distinct children",
+                actual: "\(listed.count) items, \(Set(listed).count) distinct"
+            )
+        }
     }
 }

@@ -31,6 +31,27 @@ enum EnumerationChecks {
         return (folder, names)
     }
 
+    /// Sets the modification date of the children of `folder`, in name order, to `base` plus the
+    /// matching entry of `offsets` times `unit` seconds; four equal offsets make a tie of four.
+    static func setDates(
+        _ context: CheckContext,
+        in folder: ItemIdentifier,
+        from base: Date,
+        offsets: [Int],
+        unit: Double
+    ) async throws {
+        for (position, child) in try await context.list(folder).enumerated() {
+            let date = base.addingTimeInterval(Double(offsets[position % offsets.count]) * unit)
+            _ = try await context.modify(
+                child,
+                fields: .contentModificationDate,
+                description: "set its date to \(date)"
+            ) {
+                $0.contentModificationDate = date
+            }
+        }
+    }
+
     static let emptyFolder = ConformanceCheck(
         "ENUM-01",
         .enumeration,
@@ -107,16 +128,25 @@ enum EnumerationChecks {
         requires: .writing
     ) { context in
         let folder = try await context.createFolder(named: "Sorted")
-        let names = ["delta.txt", "Alpha.txt", "charlie.txt", "bravo.txt", "Echo.txt", "alpha-2.txt", "0-zero.txt"]
+        let names = [
+            "delta.txt", "Alpha.txt", "charlie.txt", "bravo.txt", "Echo.txt", "alpha-2.txt", "0-zero.txt",
+            "file2.txt", "file10.txt", "File1.txt", "file1a.txt",
+        ]
         for name in names {
             _ = try await context.createFile(named: name, in: folder.itemIdentifier)
         }
-        let listed = try await context.list(folder.itemIdentifier, pageSize: 2).map(\.filename)
+        expectNameOrder(context, try await context.list(folder.itemIdentifier, pageSize: 2).map(\.filename), of: names)
+    }
+
+    /// Records a finding unless `listed` is `names` in the contract's name order: Swift's `String`
+    /// `<`, on the names or on their lowercased form with the name breaking ties.
+    static func expectNameOrder(_ context: CheckContext, _ listed: [String], of names: [String], _ detail: String = "")
+    {
         let byFoldedName = names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
         let byName = names.sorted()
         context.expect(
             listed == byFoldedName || listed == byName,
-            "the name-sorted listing is not in name order",
+            "the name-sorted listing\(detail) is not in the contract's name order",
             expected: "\(byFoldedName) (case-insensitive) or \(byName)",
             actual: "\(listed)"
         )
@@ -125,7 +155,7 @@ enum EnumerationChecks {
     static let sortedByDate = ConformanceCheck(
         "ENUM-05",
         .enumeration,
-        "a listing from the date-sorted initial page is in modification-date order across pages, after date edits",
+        "a date-sorted listing is in modification-date order across pages, after date edits sharing one date",
         rule: "Rule 2 (pages)",
         clauses: ["R2.4"],
         rationale: "Recents and date-sorted views depend on the order; a listing out of order makes rows jump.",
@@ -133,16 +163,7 @@ enum EnumerationChecks {
     ) { context in
         let (folder, names) = try await populatedFolder(context, count: 7, named: "ByDate")
         let base = Date(timeIntervalSince1970: 1_500_000_000)
-        for (position, child) in try await context.list(folder.itemIdentifier).enumerated() {
-            let date = base.addingTimeInterval(Double(position * 3 % names.count) * 3_600)
-            _ = try await context.modify(
-                child,
-                fields: .contentModificationDate,
-                description: "set its date to \(date)"
-            ) {
-                $0.contentModificationDate = date
-            }
-        }
+        try await setDates(context, in: folder.itemIdentifier, from: base, offsets: [3, 3, 6, 3, 5, 3, 4], unit: 3_600)
         let listed = try await context.list(folder.itemIdentifier, pageSize: 3, startingAt: .initialPageSortedByDate)
         context.expectEqual(listed.map(\.filename).sorted(), names, "the date-sorted listing lost or repeated children")
         let dates = listed.map { $0.contentModificationDate ?? .distantPast }

@@ -6,7 +6,7 @@ import Foundation
 extension LifecycleChecks {
     static let clauseChecks: [ConformanceCheck] = [
         backlogOnFreshInstance, concurrentSameNameFiles, concurrentEquivalentFolders, cancelledReads,
-        continuationOnFreshInstance, invalidatedMidListing,
+        continuationOnFreshInstance, invalidatedMidListing, cancelledContinuation,
     ]
 
     static let backlogOnFreshInstance = ConformanceCheck(
@@ -115,59 +115,52 @@ extension LifecycleChecks {
     static let cancelledReads = ConformanceCheck(
         "LIFE-08",
         .lifecycle,
-        "cancelled listings, change enumerations and fetches end with CancellationError",
-        rule: "Rule 16 (cancellation)",
-        clauses: ["R16.3"],
+        "cancelled listings, change enumerations and fetches end with CancellationError, never an empty success",
+        rule: "Rules 16 and 2 (cancellation, pages)",
+        clauses: ["R16.3", "R2.1"],
         rationale: "The system cancels listings of folders the user left and downloads the user abandoned; a "
-            + "provider that finishes them anyway wastes the network, or reports success for work it dropped.",
+            + "provider that finishes them anyway wastes the network, and one that reports an empty success for "
+            + "work it dropped makes the system believe the folder is empty.",
         requires: .writing
     ) { context in
         let file = try await context.createFile(named: "wanted.txt")
         let anchor = try await context.anchor()
-        _ = try await context.createFile(named: "changed.txt")
+        let changed = try await context.createFile(named: "changed.txt")
+        let root = Set(try await context.list(.rootContainer, pageSize: 1_000).map(\.itemIdentifier))
+        let lister = try await context.enumerator(.rootContainer)
+        let watcher = try await context.enumerator(.workingSet)
+        context.note("enumerateItems of the root (page size 1,000) in a task cancelled before it starts")
+        let listing = await cancelledCall(size: 1_000) { observer in
+            await lister.enumerateItems(for: observer, startingAt: .initialPageSortedByName)
+        }
+        expectCancelledOrComplete(context, "listing the root", listing, expected: root)
+        context.note("enumerateChanges of the working set since \(anchor) in a task cancelled before it starts")
+        let changes = await cancelledCall(size: 1_000) { observer in
+            await watcher.enumerateChanges(for: observer, from: anchor)
+        }
+        expectCancelledOrComplete(
+            context,
+            "enumerating the working set's changes",
+            changes,
+            expected: [changed.itemIdentifier]
+        )
         let provider = context.provider
-        let calls: [(String, @Sendable () async throws -> Void)] = [
-            (
-                "list the root",
-                {
-                    _ = try await provider.enumerator(for: .rootContainer, request: Request()).allItems()
-                }
-            ),
-            (
-                "enumerate the working set's changes",
-                {
-                    _ = try await provider.enumerator(for: .workingSet, request: Request()).changes(since: anchor)
-                }
-            ),
-            (
-                "fetch \(file.itemIdentifier)",
-                {
-                    let fetched = try await provider.fetchContents(
-                        for: file.itemIdentifier,
-                        version: nil,
-                        request: Request()
-                    )
-                    ContentFile.remove(fetched.url)
-                }
-            ),
-        ]
-        for (name, call) in calls {
-            context.note("\(name) in a task cancelled before it starts")
-            let task = Task {
-                withUnsafeCurrentTask { $0?.cancel() }
-                try await call()
-            }
-            do {
-                try await task.value
-                context.fail("\(name) succeeded in a cancelled task", expected: "CancellationError")
-            } catch is CancellationError {
-            } catch {
-                context.fail(
-                    "\(name) in a cancelled task threw another error",
-                    expected: "CancellationError",
-                    actual: "\(error)"
-                )
-            }
+        context.note("fetch \(file.itemIdentifier) in a task cancelled before it starts")
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            let fetched = try await provider.fetchContents(for: file.itemIdentifier, version: nil, request: Request())
+            ContentFile.remove(fetched.url)
+        }
+        do {
+            try await task.value
+            context.fail("fetching \(file.itemIdentifier) succeeded in a cancelled task", expected: "CancellationError")
+        } catch is CancellationError {
+        } catch {
+            context.fail(
+                "fetching \(file.itemIdentifier) in a cancelled task threw another error",
+                expected: "CancellationError",
+                actual: "\(error)"
+            )
         }
     }
 

@@ -62,7 +62,18 @@ extension CheckContext {
             isWholeFile || got.upperBound == Int64(bytes.count) || got.count % alignment == 0,
             "the returned range \(got) is not a multiple of \(alignment) long and does not end at the end of the file"
         )
-        let expected = bytes.subdata(in: Int(got.lowerBound)..<Int(min(got.upperBound, Int64(bytes.count))))
-        expect(data == expected, "the bytes of range \(got) are wrong", actual: "\(data.count) bytes")
+        expect(
+            got.lowerBound >= 0 && got.upperBound <= Int64(bytes.count),
+            "the returned range \(got) reaches past the end of the \(bytes.count)-byte file",
+            expected: "a range within 0..<\(bytes.count)"
+        )
+        let end = min(got.upperBound, Int64(bytes.count))
+        let expected = bytes.subdata(in: Int(min(max(0, got.lowerBound), end))..<Int(end))
+        expect(
+            data == expected && Int64(data.count) == Int64(got.count),
+            "the file does not hold exactly the bytes of range \(got)",
+            expected: "\(got.count) bytes",
+            actual: "\(data.count) bytes"
+        )
     }
 }

@@ -189,6 +189,13 @@ enum ClauseCatalogue {
                 + "new parent, or as a deletion."
         ),
         ContractClause(
+            "R6.11",
+            rule: 6,
+            "no identifier is both updated and deleted in one batch",
+            "No batch of changes both updates and deletes one identifier: a move is one update, never a deletion "
+                + "and an update together."
+        ),
+        ContractClause(
             "R7.1",
             rule: 7,
             "no writes, no changes",
@@ -504,7 +511,8 @@ enum ClauseCatalogue {
             "API.5",
             rule: nil,
             "partial fetches cover their range",
-            "A partial fetch covers the requested range, aligned to the requested alignment, with the right bytes."
+            "A partial fetch covers the requested range, aligned to the requested alignment, within documentSize "
+                + "(unaligned only where it ends at the end of the file), and its file holds exactly the range's bytes."
         ),
         ContractClause(
             "API.6",

@@ -29,6 +29,17 @@ final class BrokenEnumerator: Enumerator {
         case .offsetPagination:
             await listByOffset(to: observer, startingAt: page)
             return
+        case .naturalSortPages
+        where page == .initialPageSortedByName || page.rawValue.starts(with: Data("natural:".utf8)):
+            await listNaturally(to: observer, startingAt: page)
+            return
+        case .dateKeysetSkipsTies
+        where page == .initialPageSortedByDate || page.rawValue.starts(with: Self.afterPrefix):
+            await listAfterDates(to: observer, startingAt: page)
+            return
+        case .cancelledListingEmpty where Task.isCancelled:
+            observer.finishEnumerating(upTo: nil)
+            return
         default:
             break
         }
@@ -95,6 +106,38 @@ final class BrokenEnumerator: Enumerator {
         }
     }
 
+    /// For ``Bug/naturalSortPages``: the listing sorted the way Finder shows names.
+    private func listNaturally(to observer: any EnumerationObserver, startingAt page: Page) async {
+        do {
+            let items = try await base.allItems(suggestedPageSize: 10_000)
+            let sorted = items.sorted { $0.filename.localizedStandardCompare($1.filename) == .orderedAscending }
+            await list(sorted, to: observer, startingAt: page, prefix: "natural:")
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
+        }
+    }
+
+    /// For ``Bug/dateKeysetSkipsTies``: pages resume after the last page's date, not its item.
+    private func listAfterDates(to observer: any EnumerationObserver, startingAt page: Page) async {
+        func time(_ item: any FileProviderItem) -> Double {
+            item.contentModificationDate?.timeIntervalSince1970 ?? -.infinity
+        }
+        do {
+            let items = try await base.allItems(startingAt: .initialPageSortedByDate, suggestedPageSize: 10_000)
+            let cursor =
+                page.isInitial
+                ? nil : Double(String(decoding: page.rawValue.dropFirst(Self.afterPrefix.count), as: UTF8.self))
+            let remaining = items.filter { item in cursor.map { time(item) > $0 } ?? true }
+            let served = Array(remaining.prefix(observer.suggestedPageSize))
+            observer.didEnumerate(handOut(served))
+            let next =
+                remaining.count > served.count ? served.last.map { Self.afterPrefix + Data("\(time($0))".utf8) } : nil
+            observer.finishEnumerating(upTo: next.flatMap { try? Page($0) })
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
+        }
+    }
+
     /// Hands out `items` in pages whose tokens are offsets.
     private func list(
         _ items: [any FileProviderItem],
@@ -112,6 +155,10 @@ final class BrokenEnumerator: Enumerator {
     func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
         if bug == .noFinish { return }
         if await hangs() { return }
+        if bug == .cancelledListingEmpty, Task.isCancelled {
+            observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
+            return
+        }
         let start = ownAnchor(for: anchor)
         guard let start else {
             observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
@@ -232,6 +279,7 @@ final class BrokenEnumerator: Enumerator {
     }
 
     private static let driftPrefix = Data("drift:".utf8)
+    private static let afterPrefix = Data("after:".utf8)
 
     private static func isExpiry(_ error: any Error) -> Bool {
         (error as? FileProviderError)?.code == .syncAnchorExpired

@@ -86,6 +86,10 @@ final class BrokenProvider: PartialContentFetching {
             )
         }
         fetched.item = outgoing(fetched.item)
+        if bug == .partialRangePastEOF, alignment > 1, fetched.range.count % alignment != 0 {
+            let length = Int64((fetched.range.count + alignment - 1) / alignment * alignment)
+            fetched.range = fetched.range.lowerBound..<fetched.range.lowerBound + length
+        }
         return fetched
     }
 

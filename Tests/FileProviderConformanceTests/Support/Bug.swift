@@ -22,6 +22,10 @@ enum Bug: String, CaseIterable, Sendable {
     case offsetPagination
     /// Hands out page tokens only the enumerator that made them understands.
     case pagesTiedToEnumerator
+    /// Serves name-sorted pages in "natural" order (localizedStandardCompare): file2 before file10.
+    case naturalSortPages
+    /// Resumes date-sorted pages strictly after the last page's date, dropping the rest of a tie.
+    case dateKeysetSkipsTies
     // Expired tokens and anchors (rules 3 to 5, 7)
     /// Answers an expired page with an empty, final page.
     case garbagePageSucceeds
@@ -64,6 +68,8 @@ enum Bug: String, CaseIterable, Sendable {
     case folderChangesOmitDepartures
     /// Follows each deletion with a stale update of the deleted item.
     case deletedItemsResurrected
+    /// Reports a move as a deletion and an update of the same identifier in one batch.
+    case moveAsDeletionAndUpdate
     // The working set (rule 8)
     /// Reports working-set changes only for top-level items.
     case workingSetShallowChanges
@@ -158,6 +164,8 @@ enum Bug: String, CaseIterable, Sendable {
     case cancellationIgnored
     /// Fails with cannotSynchronize instead of serverUnreachable.
     case offlineWrongCode
+    /// Swallows a cancelled listing's CancellationError and finishes it with no items and no changes.
+    case cancelledListingEmpty
     // Content and the interface's promises
     /// Serves the latest bytes for any version asked for.
     case oldVersionServesLatest
@@ -167,6 +175,8 @@ enum Bug: String, CaseIterable, Sendable {
     case contentTruncatedToBlocks
     /// Ignores the alignment of partial fetches.
     case partialRangeUnaligned
+    /// Rounds a partial fetch's range up to the alignment past the end of the file.
+    case partialRangePastEOF
     /// Hands out symbolic links without their target.
     case symlinkTargetDropped
     /// Answers the fetch of a folder with an empty file.

@@ -30,9 +30,10 @@ final class ChangeInterceptor: ChangeObserver {
         let container = enumerator.container
         switch bug {
         case .movesAsDeletions:
-            deleted = items.filter { item in
-                memory.parent(of: item.itemIdentifier).map { $0 != item.parentItemIdentifier } ?? false
-            }.map(\.itemIdentifier)
+            deleted = items.filter(hasMoved).map(\.itemIdentifier)
+        case .moveAsDeletionAndUpdate:
+            let moved = items.filter(hasMoved).map(\.itemIdentifier)
+            if !moved.isEmpty { observer.didDeleteItems(withIdentifiers: moved) }
         case .trashReportedAsDeletion:
             deleted = items.filter { $0.parentItemIdentifier == .trashContainer }.map(\.itemIdentifier)
         case .childrenBeforeParents:
@@ -51,6 +52,11 @@ final class ChangeInterceptor: ChangeObserver {
         items.removeAll { deleted.contains($0.itemIdentifier) }
         if !deleted.isEmpty { observer.didDeleteItems(withIdentifiers: deleted) }
         observer.didUpdate(enumerator.handOut(items))
+    }
+
+    /// Whether `item` has a parent other than the one it was last handed out with.
+    private func hasMoved(_ item: any FileProviderItem) -> Bool {
+        memory.parent(of: item.itemIdentifier).map { $0 != item.parentItemIdentifier } ?? false
     }
 
     func didDeleteItems(withIdentifiers deletedItemIdentifiers: [ItemIdentifier]) {
