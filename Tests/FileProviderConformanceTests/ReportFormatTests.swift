@@ -58,6 +58,13 @@ struct ReportFormatTests {
         #expect(FindingValue.describe(7) == "7")
     }
 
+    @Test func aNaNDateAProviderReturnsIsShownNotTrappedOn() {
+        let nan = Date(timeIntervalSinceReferenceDate: .nan)
+        #expect(FindingValue.describe(nan) == "Date(timeIntervalSinceReferenceDate: nan)")
+        #expect(FindingValue.describe(Optional(nan) as Any) == "Date(timeIntervalSinceReferenceDate: nan)")
+        #expect(FindingValue.describe(Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01 00:00:00 +0000")
+    }
+
     @Test func jsonWritesNamesStringsAndTheSchemaVersion() throws {
         let data = try Self.report.jsonData()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

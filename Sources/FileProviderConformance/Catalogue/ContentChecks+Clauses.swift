@@ -33,7 +33,11 @@ extension ContentChecks {
         let written = try await context.write(second, to: created)
         try await expectContent(context, of: written, second, "after the modification")
         if let date = written.contentModificationDate, created.contentModificationDate == old {
-            context.expect(date > old, "writing 5 MiB did not move contentModificationDate forward", actual: "\(date)")
+            context.expect(
+                date > old,
+                "writing 5 MiB did not move contentModificationDate forward",
+                actual: FindingValue.describe(date)
+            )
         }
     }
 

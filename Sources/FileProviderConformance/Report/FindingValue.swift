@@ -2,7 +2,8 @@ import FileProviderKit
 import Foundation
 
 /// How findings show the values they compare, so `expected` and `actual` read as values: bytes as
-/// their text or hexadecimal with their length, ``ItemFields`` by name, optionals unwrapped.
+/// their text or hexadecimal with their length, ``ItemFields`` by name, NaN dates by their raw interval
+/// instead of trapping, optionals unwrapped.
 enum FindingValue {
     /// The longest text or byte run shown before it is cut with an ellipsis.
     static let shownBytes = 48
@@ -12,6 +13,7 @@ enum FindingValue {
         switch value {
         case let data as Data: describe(data)
         case let fields as ItemFields: describe(fields)
+        case let date as Date: describe(date)
         case let values as [Any]: "[" + values.map(describe).joined(separator: ", ") + "]"
         default: describeUnwrapping(value)
         }
@@ -32,6 +34,14 @@ enum FindingValue {
             return "\"\(text)\(cut)\" (\(length))"
         }
         return "0x" + shown.map { String(format: "%02x", $0) }.joined() + cut + " (\(length))"
+    }
+
+    /// A date as `Date.description` shows it; a NaN date, which a provider may return and which
+    /// traps there, as its raw interval: `Date(timeIntervalSinceReferenceDate: nan)`.
+    static func describe(_ date: Date) -> String {
+        let interval = date.timeIntervalSinceReferenceDate
+        guard !interval.isNaN else { return "Date(timeIntervalSinceReferenceDate: \(interval))" }
+        return date.description
     }
 
     /// The fields by name, for example `[contents, filename]`; bits no field has are shown in
