@@ -21,4 +21,19 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.immediate.delay(afterFailures: 50) == .zero)
         #expect(RetryPolicy.immediate.allowsRetry(afterFailures: 1_000))
     }
+
+    @Test("extreme policies and counts give the cap without overflowing or looping per failure")
+    func extremePoliciesNeverOverflow() {
+        let largest = Duration.seconds(Int64.max)
+        let huge = RetryPolicy(initialDelay: .seconds(Int64.max / 2), multiplier: .max, maximumDelay: largest)
+        #expect(huge.delay(afterFailures: 1) == .seconds(Int64.max / 2))
+        #expect(huge.delay(afterFailures: 2) == largest)
+        #expect(huge.delay(afterFailures: .max) == largest)
+        let doubling = RetryPolicy(initialDelay: .nanoseconds(1), multiplier: 2, maximumDelay: largest)
+        #expect(doubling.delay(afterFailures: .max) == largest)
+        let flat = RetryPolicy(initialDelay: .seconds(2), multiplier: 1, maximumDelay: .seconds(60))
+        #expect(flat.delay(afterFailures: .max) == .seconds(2))
+        let capped = RetryPolicy(initialDelay: .seconds(90), multiplier: 2, maximumDelay: .seconds(60))
+        #expect(capped.delay(afterFailures: 1) == .seconds(60))
+    }
 }

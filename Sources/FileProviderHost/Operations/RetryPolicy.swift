@@ -32,14 +32,19 @@ public struct RetryPolicy: Sendable, Hashable {
     /// outcome.
     public static let immediate = RetryPolicy(initialDelay: .zero, maximumDelay: .zero, maximumAttempts: nil)
 
-    /// The wait after `failures` consecutive failed attempts (from 1).
+    /// The wait after `failures` consecutive failed attempts (from 1). Any policy and any count
+    /// give an answer without overflowing: a wait that would pass ``maximumDelay`` is
+    /// ``maximumDelay``.
     public func delay(afterFailures failures: Int) -> Duration {
+        guard initialDelay < maximumDelay else { return maximumDelay }
+        guard multiplier > 1, initialDelay > .zero else { return initialDelay }
         var delay = initialDelay
         for _ in 1..<max(1, failures) {
-            guard delay < maximumDelay else { break }
+            // Multiplying would reach the cap (checked by dividing, which cannot overflow).
+            guard delay < maximumDelay / multiplier else { return maximumDelay }
             delay *= multiplier
         }
-        return min(delay, maximumDelay)
+        return delay
     }
 
     /// Whether an operation may run again after `failures` consecutive failed attempts.
