@@ -128,10 +128,12 @@ extension RandomizedRun {
     ) {
         let identifier = found.itemIdentifier
         func differs(_ field: String, _ actual: Any?, _ expected: Any?) {
-            problems.append(
-                "\(identifier) \"\(item.name)\": \(field) is \(actual.map { "\($0)" } ?? "nil"), expected "
-                    + (expected.map { "\($0)" } ?? "nil")
-            )
+            // Dates go through FindingValue, which shows a NaN date a provider returns instead of trapping.
+            func shown(_ value: Any?) -> String {
+                guard let value else { return "nil" }
+                return (value as? Date).map(FindingValue.describe) ?? "\(value)"
+            }
+            problems.append("\(identifier) \"\(item.name)\": \(field) is \(shown(actual)), expected \(shown(expected))")
         }
         if found.parentItemIdentifier != item.parent { differs("parent", found.parentItemIdentifier, item.parent) }
         if !found.filename.unicodeScalars.elementsEqual(item.name.unicodeScalars) {
