@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(name: "FileProviderKit", path: "../.."),
         .package(name: "LocalFolderProvider", path: "../LocalFolderProvider"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,7 @@ let package = Package(
             name: "fileprovider-mount",
             dependencies: [
                 "FileProviderMount",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
                 .product(name: "LocalFolderProvider", package: "LocalFolderProvider"),

@@ -1,0 +1,169 @@
+import ArgumentParser
+import FileProviderKit
+import FileProviderMount
+import Foundation
+import InMemoryFileProvider
+import LocalFolderProvider
+
+/// `fileprovider-mount`: mounts the reference provider (optionally seeded with a generated tree)
+/// or LocalFolderProvider over a directory, until unmounted.
+@main
+struct MountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fileprovider-mount",
+        abstract: "Mounts a file provider on a directory through FUSE.",
+        discussion: """
+            Serves until `fusermount3 -u <mount-point>`, SIGINT or SIGTERM. By default the \
+            in-memory reference provider, empty. Prints "mounted <mount-point>" once serving, and \
+            exits 0 after a clean unmount.
+            """
+    )
+
+    @Argument(help: "The directory to mount on.", transform: { URL(fileURLWithPath: $0) })
+    var mountPoint: URL
+
+    @Option(help: ArgumentHelp("Seed the reference provider with <count> files.", valueName: "count"))
+    var seed = 0
+
+    @Option(help: ArgumentHelp("Put <n> seeded files in each folder.", valueName: "n"))
+    var seedFolderSize = 100
+
+    @Option(
+        help: ArgumentHelp("Mount LocalFolderProvider over <directory> instead.", valueName: "directory"),
+        transform: { URL(fileURLWithPath: $0) }
+    )
+    var folder: URL?
+
+    @Option(
+        help: ArgumentHelp(
+            "LocalFolderProvider's state folder (default: <folder>.fileprovider-state).",
+            valueName: "directory"
+        ),
+        transform: { URL(fileURLWithPath: $0) }
+    )
+    var state: URL?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            After unmounting, write the provider's own listing (folders, files with their content \
+            and modes, symbolic links) into <directory>.
+            """,
+            valueName: "directory"
+        ),
+        transform: { URL(fileURLWithPath: $0) }
+    )
+    var exportTo: URL?
+
+    @Option(
+        name: .customLong("refresh-ms"),
+        help: ArgumentHelp("How often to catch up with remote changes, in milliseconds.", valueName: "ms")
+    )
+    var refreshMilliseconds = 500
+
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp(
+            """
+            Where working copies and fetched content live (default: /dev/shm when it is writable, \
+            a RAM-backed tmpfs; otherwise the temporary directory).
+            """,
+            valueName: "directory"
+        ),
+        transform: { URL(fileURLWithPath: $0) }
+    )
+    var cacheDirectory: URL?
+
+    @Option(
+        name: .customShort("o"),
+        help: ArgumentHelp(
+            "Extra libfuse mount options, comma-separated (for example allow_other); repeatable.",
+            valueName: "options"
+        )
+    )
+    var fuseOptions: [String] = []
+
+    func validate() throws {
+        guard seed >= 0 else { throw ValidationError("--seed must be 0 or more, not \(seed).") }
+        guard seedFolderSize > 0 else {
+            throw ValidationError("--seed-folder-size must be 1 or more, not \(seedFolderSize).")
+        }
+        guard refreshMilliseconds > 0 else {
+            throw ValidationError("--refresh-ms must be 1 or more, not \(refreshMilliseconds).")
+        }
+        guard folder == nil || seed == 0 else {
+            throw ValidationError("--seed applies to the reference provider only, not with --folder.")
+        }
+    }
+
+    func run() async throws {
+        let cacheDirectory =
+            self.cacheDirectory
+            ?? (FileManager.default.isWritableFile(atPath: "/dev/shm")
+                ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory)
+        let storeFolder = cacheDirectory.appendingPathComponent("fileprovider-mount-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: storeFolder) }
+        let (provider, beforeRefresh) = try makeProvider(storeFolder: storeFolder)
+        let mountPoint = mountPoint
+        let configuration = MountConfiguration(
+            refreshInterval: .milliseconds(refreshMilliseconds),
+            beforeRefresh: beforeRefresh,
+            options: fuseOptions.flatMap { $0.split(separator: ",").map(String.init) },
+            stagingParent: cacheDirectory,
+            onMounted: {
+                FileHandle.standardOutput.write(Data("mounted \(mountPoint.path)\n".utf8))
+            }
+        )
+        do {
+            let mount = try await FileProviderMount(provider: provider, at: mountPoint, configuration: configuration)
+            try await mount.run()
+        } catch {
+            throw Self.failure("\(error)")
+        }
+        if let exportTo {
+            do {
+                try await ProviderExport.write(provider, to: exportTo)
+            } catch {
+                throw Self.failure("cannot export the provider's listing to \(exportTo.path): \(error)")
+            }
+        }
+        await provider.invalidate()
+    }
+
+    /// The provider to mount, and the hook that looks for its changes before each refresh.
+    private func makeProvider(
+        storeFolder: URL
+    ) throws -> (any FileProvider, (@Sendable () async -> Void)?) {
+        if let folder {
+            let state =
+                self.state
+                ?? folder.deletingLastPathComponent()
+                .appendingPathComponent(folder.lastPathComponent + ".fileprovider-state")
+            do {
+                let local = try LocalFolderProvider(rootDirectory: folder, stateDirectory: state)
+                let provider: any FileProvider = local
+                let beforeRefresh: (@Sendable () async -> Void)? = { _ = try? await local.rescan() }
+                return (provider, beforeRefresh)
+            } catch {
+                throw Self.failure("cannot open \(folder.path): \(error)")
+            }
+        }
+        let domain = Domain(identifier: try DomainIdentifier("fileprovider-mount"), displayName: "Reference provider")
+        let store = InMemoryStore(
+            domain: domain,
+            configuration: InMemoryStoreConfiguration(caseRule: .caseSensitive, temporaryDirectory: storeFolder)
+        )
+        do {
+            try SeedTree.create(files: seed, perFolder: seedFolderSize, in: store)
+        } catch {
+            throw Self.failure("cannot seed the reference provider: \(error)")
+        }
+        return (store.makeProvider(), nil)
+    }
+
+    /// Prints `message` to standard error and gives the exit code 2 to throw.
+    private static func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("fileprovider-mount: \(message)\n".utf8))
+        return ExitCode(2)
+    }
+}
