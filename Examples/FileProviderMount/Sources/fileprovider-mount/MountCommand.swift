@@ -62,6 +62,14 @@ struct MountCommand: AsyncParsableCommand {
     var refreshMilliseconds = 500
 
     @Option(
+        help: ArgumentHelp(
+            "How long the kernel may keep names and attributes, in seconds; remote changes invalidate them sooner.",
+            valueName: "seconds"
+        )
+    )
+    var cacheTimeout = 0.5
+
+    @Option(
         name: .customLong("cache-dir"),
         help: ArgumentHelp(
             """
@@ -91,6 +99,9 @@ struct MountCommand: AsyncParsableCommand {
         guard refreshMilliseconds > 0 else {
             throw ValidationError("--refresh-ms must be 1 or more, not \(refreshMilliseconds).")
         }
+        guard cacheTimeout >= 0, cacheTimeout.isFinite else {
+            throw ValidationError("--cache-timeout must be a number of seconds, 0 or more, not \(cacheTimeout).")
+        }
         guard folder == nil || seed == 0 else {
             throw ValidationError("--seed applies to the reference provider only, not with --folder.")
         }
@@ -107,6 +118,7 @@ struct MountCommand: AsyncParsableCommand {
         let mountPoint = mountPoint
         let configuration = MountConfiguration(
             refreshInterval: .milliseconds(refreshMilliseconds),
+            cacheTimeout: cacheTimeout,
             beforeRefresh: beforeRefresh,
             options: fuseOptions.flatMap { $0.split(separator: ",").map(String.init) },
             stagingParent: cacheDirectory,

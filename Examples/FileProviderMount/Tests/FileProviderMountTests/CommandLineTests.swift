@@ -16,7 +16,7 @@ struct CommandLineTests {
         for option in [
             "<mount-point>", "--seed <count>", "--seed-folder-size <n>", "--folder <directory>",
             "--state <directory>", "--export-to <directory>", "--refresh-ms <ms>",
-            "--cache-dir <directory>", "-o <options>",
+            "--cache-timeout <seconds>", "--cache-dir <directory>", "-o <options>",
         ] {
             #expect(outcome.output.contains(option), "\(option) missing from the help")
         }
@@ -31,6 +31,10 @@ struct CommandLineTests {
             (["/nonexistent-mount", "--refresh-ms", "0"], "--refresh-ms must be 1 or more, not 0."),
             (["/nonexistent-mount", "--seed-folder-size", "0"], "--seed-folder-size must be 1 or more, not 0."),
             (["/nonexistent-mount", "--seed=-3"], "--seed must be 0 or more, not -3."),
+            (
+                ["/nonexistent-mount", "--cache-timeout=-1"],
+                "--cache-timeout must be a number of seconds, 0 or more, not -1.0."
+            ),
             (
                 ["/nonexistent-mount", "--folder", "/tmp", "--seed", "5"],
                 "--seed applies to the reference provider only"

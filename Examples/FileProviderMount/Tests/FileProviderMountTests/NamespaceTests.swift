@@ -55,4 +55,28 @@ struct NamespaceTests {
         namespace.upsert(Self.item("d", in: .trashContainer, named: "docs", folder: true))
         #expect(namespace.items.isEmpty)
     }
+
+    @Test("changed paths: an edit, a move and a removal at their old and new paths, with their folders")
+    func changedPaths() {
+        var old = Namespace()
+        old.upsert(Self.item("d", in: .rootContainer, named: "docs", folder: true))
+        old.upsert(Self.item("e", in: "d", named: "edited.txt"))
+        old.upsert(Self.item("m", in: "d", named: "moved.txt"))
+        old.upsert(Self.item("r", in: .rootContainer, named: "removed.txt"))
+        old.upsert(Self.item("u", in: "d", named: "untouched.txt"))
+        var new = old
+        #expect(Namespace.changedPaths(from: old, to: new).isEmpty)
+        var edited = Self.item("e", in: "d", named: "edited.txt")
+        edited.documentSize = 42
+        new.upsert(edited)
+        new.upsert(Self.item("m", in: .rootContainer, named: "renamed.txt"))
+        new.remove("r")
+        #expect(
+            Namespace.changedPaths(from: old, to: new)
+                == ["/", "/docs", "/docs/edited.txt", "/docs/moved.txt", "/renamed.txt", "/removed.txt"]
+        )
+        #expect(new.path(of: "m") == "/renamed.txt")
+        #expect(new.path(of: .rootContainer) == "/")
+        #expect(new.path(of: "r") == nil)
+    }
 }

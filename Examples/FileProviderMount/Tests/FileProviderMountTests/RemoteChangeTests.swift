@@ -34,6 +34,38 @@ extension KernelMountTests {
             #expect(try mount.unmount() == 0)
         }
 
+        @Test(
+            "with a 60 s kernel cache, a remote edit and deletion still show: the catch-up invalidates the paths"
+        )
+        func remoteChangesInvalidateKernelCaches() async throws {
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            let root = folder("root")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let remote = root.appendingPathComponent("remote.txt")
+            try Data("short\n".utf8).write(to: remote)
+            let mount = try MountProcess(
+                mountPoint: folder("mount"),
+                arguments: [
+                    "--folder", root.path, "--state", folder("state").path, "--refresh-ms", "200",
+                    "--cache-timeout", "60",
+                ]
+            )
+            defer { mount.cleanUp() }
+            let seen = mount.mountPoint.appendingPathComponent("remote.txt")
+            let content = { try? String(contentsOf: seen, encoding: .utf8) }
+            // The kernel now holds the name, the attributes (size 6) and the content for 60 s.
+            #expect(content() == "short\n")
+            #expect(FileManager.default.fileExists(atPath: seen.path))
+
+            try Data("edited elsewhere, much longer\n".utf8).write(to: remote)
+            #expect(try await eventually(content, equals: "edited elsewhere, much longer\n"))
+
+            try FileManager.default.removeItem(at: remote)
+            #expect(try await eventually({ FileManager.default.fileExists(atPath: seen.path) }, equals: false))
+            #expect(try mount.unmount() == 0)
+        }
+
         static func listing(_ folder: URL) -> [String]? {
             (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted()
         }

@@ -24,8 +24,10 @@ import Glibc
 ///   `close` and `fsync`; an `fsync` or `close` that returned 0 means the provider has the
 ///   content. Writes a provider refused stay local and are sent again on each refresh and at
 ///   unmount.
-/// - Remote changes show within ``MountConfiguration/refreshInterval`` plus
-///   ``MountConfiguration/cacheTimeout``.
+/// - Remote changes show within ``MountConfiguration/refreshInterval``: each catch-up that
+///   changes the tree tells the kernel to drop the attributes and cached content of every path
+///   it changed and of their folders (`fuse_invalidate_path`); ``MountConfiguration/cacheTimeout``
+///   bounds what the kernel keeps of a name besides.
 /// - On unmount (or SIGINT, SIGTERM, SIGHUP) unsaved writes are sent before ``run()`` returns.
 public final class FileProviderMount: Sendable {
     /// The folder the provider is mounted on.
@@ -93,7 +95,9 @@ public final class FileProviderMount: Sendable {
         }
         TerminationSignals.shared.unregister(self)
         refresher.cancel()
+        await refresher.value
         await session.domain.commitAll()
+        session.domain.invalidation.withLock { $0 = nil }
         fuse_unmount(fuse.pointer)
         fuse_destroy(fuse.pointer)
         control.state.withLock { $0.fuse = nil }
@@ -132,6 +136,12 @@ public final class FileProviderMount: Sendable {
         }
         let pointer = FusePointer(pointer: fuse)
         control.state.withLock { $0.fuse = pointer }
+        session.domain.invalidation.withLock {
+            $0 = { paths in
+                // -ENOENT means the kernel holds nothing for the path: nothing to drop.
+                for path in paths { _ = fuse_invalidate_path(pointer.pointer, path) }
+            }
+        }
         return pointer
     }
 }

@@ -36,6 +36,9 @@ final class MountedDomain: Sendable {
     /// How many times a provider call that is due for a retry is attempted again before its
     /// error reaches the program.
     let maximumAttempts = 4
+    /// Told the paths a rebuild changed, so that the kernel drops what it cached for them; set
+    /// while the file system is mounted.
+    let invalidation = Mutex<(@Sendable (Set<String>) -> Void)?>(nil)
 
     init(host: ProviderHost, stagingParent: URL) throws {
         self.host = host
@@ -64,14 +67,20 @@ final class MountedDomain: Sendable {
     }
 
     /// Rebuilds the namespace from the host's replica, then replays the changes applied since
-    /// recording started (``refresh()`` starts it before its catch-up).
+    /// recording started (``refresh()`` starts it before its catch-up), and hands the paths that
+    /// changed to ``invalidation``.
     func rebuildTree() async {
         var rebuilt = Namespace(replica: await host.replica)
-        tree.withLock { tree in
+        let previous = tree.withLock { tree in
             for change in tree.replay ?? [] { rebuilt.apply(change) }
-            tree.namespace = rebuilt
             tree.replay = nil
+            let previous = tree.namespace
+            tree.namespace = rebuilt
+            return previous
         }
+        guard let invalidate = invalidation.withLock({ $0 }) else { return }
+        let changed = Namespace.changedPaths(from: previous, to: rebuilt)
+        if !changed.isEmpty { invalidate(changed) }
     }
 
     /// The item at `path`; `nil` for the root.

@@ -54,6 +54,32 @@ struct Namespace: Sendable {
         childrenByName[folder]?.isEmpty == false
     }
 
+    /// The path of `identifier` ("/" for the root, "/a/b"), or `nil` when it is not in the tree.
+    func path(of identifier: ItemIdentifier) -> String? {
+        var components: [String] = []
+        var current = identifier
+        while current != .rootContainer {
+            guard let item = items[current] else { return nil }
+            components.append(item.filename)
+            current = item.parentItemIdentifier
+        }
+        return "/" + components.reversed().joined(separator: "/")
+    }
+
+    /// The paths whose entries or attributes differ between `old` and `new`: every item added,
+    /// removed, moved, renamed or changed, at its old and its new path, and the folders holding
+    /// them. O(items of both).
+    static func changedPaths(from old: Namespace, to new: Namespace) -> Set<String> {
+        var paths: Set<String> = []
+        func note(_ item: ItemSnapshot, in namespace: Namespace) {
+            if let path = namespace.path(of: item.itemIdentifier) { paths.insert(path) }
+            if let parent = namespace.path(of: item.parentItemIdentifier) { paths.insert(parent) }
+        }
+        for (identifier, item) in old.items where new.items[identifier] != item { note(item, in: old) }
+        for (identifier, item) in new.items where old.items[identifier] != item { note(item, in: new) }
+        return paths
+    }
+
     /// The children of `folder`, sorted by filename.
     func children(of folder: ItemIdentifier) -> [ItemSnapshot] {
         (childrenByName[folder] ?? [:]).sorted { $0.key < $1.key }.compactMap { items[$0.value] }
