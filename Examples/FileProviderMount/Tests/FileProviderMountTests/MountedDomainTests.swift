@@ -22,8 +22,13 @@ struct MountedDomainTests {
         )
         var configuration = HostConfiguration()
         configuration.scheduling = .manual
-        let host = try ProviderHost(provider: store.makeProvider(), configuration: configuration)
-        let domain = try MountedDomain(host: host, stagingParent: FileManager.default.temporaryDirectory)
+        let provider = store.makeProvider()
+        let host = try ProviderHost(provider: provider, configuration: configuration)
+        let domain = try MountedDomain(
+            host: host,
+            stagingParent: FileManager.default.temporaryDirectory,
+            partialFetcher: provider
+        )
         do {
             try await domain.refresh()
             try await body(domain, store)

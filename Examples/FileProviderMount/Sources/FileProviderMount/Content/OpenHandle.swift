@@ -10,4 +10,6 @@ struct OpenHandle: Sendable {
     let descriptor: Int32
     /// The working copy writes go to; `nil` for a read-only handle.
     let workingCopy: WorkingCopy?
+    /// The content fetched range by range, when the handle reads it so; `nil` otherwise.
+    var partial: PartialContent?
 }

@@ -143,7 +143,15 @@ enum FuseOperations {
         operations.read = { _, buffer, size, offset, info in
             serve { domain in
                 guard let buffer, let info else { return -EBADF }
-                return Int32(try domain.read(info.pointee.fh, into: buffer, size: size, offset: Int64(offset)))
+                let handle = info.pointee.fh
+                if domain.needsFetch(handle, offset: Int64(offset), size: size) {
+                    let fetched = serveAsync(nil) { domain, _ in
+                        try await domain.materialize(handle, offset: Int64(offset), size: size)
+                        return 0
+                    }
+                    guard fetched == 0 else { return fetched }
+                }
+                return Int32(try domain.read(handle, into: buffer, size: size, offset: Int64(offset)))
             }
         }
         operations.write = { _, buffer, size, offset, info in

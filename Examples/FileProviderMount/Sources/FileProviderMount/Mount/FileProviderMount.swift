@@ -54,7 +54,11 @@ public final class FileProviderMount: Sendable {
         hostConfiguration.scheduling = .manual
         hostConfiguration.contentCacheParent = configuration.stagingParent
         host = try ProviderHost(provider: provider, configuration: hostConfiguration)
-        let domain = try MountedDomain(host: host, stagingParent: configuration.stagingParent)
+        let domain = try MountedDomain(
+            host: host,
+            stagingParent: configuration.stagingParent,
+            partialFetcher: provider as? any PartialContentFetching
+        )
         self.mountPoint = mountPoint
         self.configuration = configuration
         session = MountSession(domain: domain, cacheTimeout: configuration.cacheTimeout)

@@ -10,7 +10,9 @@ extension MountedDomain {
     /// Opens the file at `path`. A writable open shares the item's working copy (made from the
     /// provider's latest content on first use, one at a time, so that no two working copies of
     /// one item exist at once and a new one holds every commit of the last); a read-only one reads the working copy when there is
-    /// one, and otherwise the host's cached content, fetched when the cache does not hold it.
+    /// one, and otherwise the host's cached content, fetched when the cache does not hold it —
+    /// or, when the provider fetches ranges and the file is larger than a chunk, a
+    /// ``PartialContent`` that reads fill chunk by chunk.
     ///
     /// - Returns: the handle's number.
     /// - Throws: `ENOENT`, `EISDIR`, the provider's error, or the file system's.
@@ -42,13 +44,45 @@ extension MountedDomain {
         }) {
             return number
         }
+        if partialFetcher != nil, let size = item.documentSize, size > PartialContent.chunkSize,
+            await host.cachedContents(of: identifier) == nil
+        {
+            let partial = try PartialContent(identifier: identifier, version: item.itemVersion, size: size, in: staging)
+            return table.withLock {
+                $0.add(
+                    OpenHandle(
+                        identifier: identifier,
+                        descriptor: partial.descriptor,
+                        workingCopy: nil,
+                        partial: partial
+                    )
+                )
+            }
+        }
         let url = try await contents(of: item)
         let descriptor = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MountError.lastSystemError }
         return table.withLock { $0.add(OpenHandle(identifier: identifier, descriptor: descriptor, workingCopy: nil)) }
     }
 
-    /// Reads up to `size` bytes at `offset` into `buffer`.
+    /// Whether reading `size` bytes at `offset` through the handle needs chunks not fetched yet
+    /// (``materialize(_:offset:size:)`` first).
+    func needsFetch(_ number: UInt64, offset: Int64, size: Int) -> Bool {
+        guard let partial = table.withLock({ $0.handles[number]?.partial }) else { return false }
+        return !partial.missingChunks(offset: offset, size: size).isEmpty
+    }
+
+    /// Fetches the chunks reading `size` bytes at `offset` through the handle needs.
+    ///
+    /// - Throws: `EBADF`, the provider's error, or the file system's.
+    func materialize(_ number: UInt64, offset: Int64, size: Int) async throws {
+        guard let handle = table.withLock({ $0.handles[number] }) else { throw MountError.badDescriptor }
+        guard let partial = handle.partial, let partialFetcher else { return }
+        try await partial.materialize(offset: offset, size: size, from: partialFetcher)
+    }
+
+    /// Reads up to `size` bytes at `offset` into `buffer` (fetched already: see
+    /// ``needsFetch(_:offset:size:)``).
     ///
     /// - Returns: the number of bytes read (0 at the end).
     /// - Throws: `EBADF` for an unknown handle, or the file system's error.

@@ -36,12 +36,16 @@ final class MountedDomain: Sendable {
     /// How many times a provider call that is due for a retry is attempted again before its
     /// error reaches the program.
     let maximumAttempts = 4
+    /// The provider, when it fetches ranges: read-only opens of files larger than a chunk that
+    /// the host's cache does not hold then fetch only the chunks reads need.
+    let partialFetcher: (any PartialContentFetching)?
     /// Told the paths a rebuild changed, so that the kernel drops what it cached for them; set
     /// while the file system is mounted.
     let invalidation = Mutex<(@Sendable (Set<String>) -> Void)?>(nil)
 
-    init(host: ProviderHost, stagingParent: URL) throws {
+    init(host: ProviderHost, stagingParent: URL, partialFetcher: (any PartialContentFetching)? = nil) throws {
         self.host = host
+        self.partialFetcher = partialFetcher
         self.attributes = FileAttributes(uid: getuid(), gid: getgid())
         staging = stagingParent.appendingPathComponent("fileprovider-mount-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
