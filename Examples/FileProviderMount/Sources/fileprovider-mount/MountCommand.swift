@@ -29,6 +29,14 @@ struct MountCommand: AsyncParsableCommand {
     var seedFolderSize = 100
 
     @Option(
+        help: ArgumentHelp(
+            "Make each seeded file <bytes> long, its path repeated (default: the path once).",
+            valueName: "bytes"
+        )
+    )
+    var seedFileSize: Int?
+
+    @Option(
         help: ArgumentHelp("Mount LocalFolderProvider over <directory> instead.", valueName: "directory"),
         transform: { URL(fileURLWithPath: $0) }
     )
@@ -95,6 +103,9 @@ struct MountCommand: AsyncParsableCommand {
         guard seed >= 0 else { throw ValidationError("--seed must be 0 or more, not \(seed).") }
         guard seedFolderSize > 0 else {
             throw ValidationError("--seed-folder-size must be 1 or more, not \(seedFolderSize).")
+        }
+        if let seedFileSize, seedFileSize < 0 {
+            throw ValidationError("--seed-file-size must be 0 or more, not \(seedFileSize).")
         }
         guard refreshMilliseconds > 0 else {
             throw ValidationError("--refresh-ms must be 1 or more, not \(refreshMilliseconds).")
@@ -166,7 +177,7 @@ struct MountCommand: AsyncParsableCommand {
             configuration: InMemoryStoreConfiguration(caseRule: .caseSensitive, temporaryDirectory: storeFolder)
         )
         do {
-            try SeedTree.create(files: seed, perFolder: seedFolderSize, in: store)
+            try SeedTree.create(files: seed, perFolder: seedFolderSize, fileSize: seedFileSize, in: store)
         } catch {
             throw Self.failure("cannot seed the reference provider: \(error)")
         }

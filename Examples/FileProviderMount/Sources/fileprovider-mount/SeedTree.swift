@@ -4,11 +4,11 @@ import InMemoryFileProvider
 
 /// A generated tree for the reference provider: `folder-<n>/file-<m>.txt`.
 enum SeedTree {
-    /// Creates `files` files, `perFolder` in each folder, each holding its own path, through the
-    /// store's remote client.
+    /// Creates `files` files, `perFolder` in each folder, each holding its own path (repeated to
+    /// `fileSize` bytes when given), through the store's remote client.
     ///
     /// - Throws: the store's error.
-    static func create(files: Int, perFolder: Int, in store: InMemoryStore) throws {
+    static func create(files: Int, perFolder: Int, fileSize: Int? = nil, in store: InMemoryStore) throws {
         var folder: ItemIdentifier = .rootContainer
         for index in 0..<files {
             if index % perFolder == 0 {
@@ -18,8 +18,16 @@ enum SeedTree {
             try store.remote.createFile(
                 named: name,
                 in: folder,
-                contents: Data("folder-\(index / perFolder)/\(name)\n".utf8)
+                contents: contents(Data("folder-\(index / perFolder)/\(name)\n".utf8), size: fileSize)
             )
         }
+    }
+
+    /// `line` repeated to exactly `size` bytes, or `line` itself without a size.
+    static func contents(_ line: Data, size: Int?) -> Data {
+        guard let size else { return line }
+        var data = Data(capacity: size)
+        while data.count < size { data.append(line.prefix(size - data.count)) }
+        return data
     }
 }

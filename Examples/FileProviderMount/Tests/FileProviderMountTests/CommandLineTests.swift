@@ -14,7 +14,8 @@ struct CommandLineTests {
         let outcome = try run(["--help"])
         #expect(outcome.status == 0)
         for option in [
-            "<mount-point>", "--seed <count>", "--seed-folder-size <n>", "--folder <directory>",
+            "<mount-point>", "--seed <count>", "--seed-folder-size <n>", "--seed-file-size <bytes>",
+            "--folder <directory>",
             "--state <directory>", "--export-to <directory>", "--refresh-ms <ms>",
             "--cache-timeout <seconds>", "--cache-dir <directory>", "-o <options>",
         ] {
