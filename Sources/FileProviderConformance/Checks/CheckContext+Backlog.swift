@@ -35,10 +35,27 @@ extension CheckContext {
         expect(missing.isEmpty, "the working set lost items of the backlog\(situation)", actual: "\(missing.sorted())")
     }
 
+    /// `roots` and every item below them in `parents` (each item's parent), as a consumer that
+    /// deletes a folder with its contents removes them.
+    static func selfAndDescendants(
+        of roots: [ItemIdentifier],
+        parents: [ItemIdentifier: ItemIdentifier]
+    ) -> Set<ItemIdentifier> {
+        var doomed = Set(roots)
+        var grew = !roots.isEmpty
+        while grew {
+            let more = parents.filter { doomed.contains($0.value) && !doomed.contains($0.key) }.map(\.key)
+            grew = !more.isEmpty
+            doomed.formUnion(more)
+        }
+        return doomed
+    }
+
     /// Catches up from `anchor` over `base` (the listing the anchor came before) in batches of
     /// `batchSize`, each on a fresh enumerator of `provider`, and records a finding for a batch
     /// over its size, a continuation anchor that does not advance, a child before its new parent,
-    /// or an identifier both updated and deleted in one batch. Returns the state reached.
+    /// or an identifier both updated and deleted in one batch. A deletion removes the item's descendants
+    /// too, as the system's does. Returns the state reached.
     func catchUp(
         from anchor: SyncAnchor,
         over base: [ItemIdentifier: ItemDigest],
@@ -68,7 +85,10 @@ extension CheckContext {
             }
             let both = Set(position.keys).intersection(batch.deletedItemIdentifiers)
             expect(both.isEmpty, "one batch both updated and deleted \(both.sorted())")
-            for identifier in batch.deletedItemIdentifiers { state[identifier] = nil }
+            let parents = state.mapValues(\.parent)
+            for identifier in Self.selfAndDescendants(of: batch.deletedItemIdentifiers, parents: parents) {
+                state[identifier] = nil
+            }
             guard batch.moreComing else { return state }
             guard batch.anchor != current else {
                 throw abort("a batch with moreComing returned the anchor it was asked for")
@@ -191,13 +211,7 @@ private struct Backlog {
             options: .recursive,
             request: Request()
         )
-        var doomed: Set<ItemIdentifier> = [folder]
-        var grew = true
-        while grew {
-            let more = parents.filter { doomed.contains($0.value) && !doomed.contains($0.key) }.map(\.key)
-            grew = !more.isEmpty
-            doomed.formUnion(more)
-        }
+        let doomed = CheckContext.selfAndDescendants(of: [folder], parents: parents)
         for identifier in doomed {
             parents[identifier] = nil
             items[identifier] = nil

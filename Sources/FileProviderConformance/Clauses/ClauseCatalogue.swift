@@ -196,6 +196,13 @@ enum ClauseCatalogue {
                 + "and an update together."
         ),
         ContractClause(
+            "R6.12",
+            rule: 6,
+            "an item that left a folder is reported before the folder's deletion",
+            "Across batches, an item that moved out of a folder is reported with its new parent before that "
+                + "folder's deletion, so a consumer that deletes a folder with its contents loses nothing."
+        ),
+        ContractClause(
             "R7.1",
             rule: 7,
             "no writes, no changes",

@@ -324,8 +324,9 @@ extension RandomizedRun {
         }
     }
 
-    /// Replays the changes since a saved anchor over the replica as it was then, with `batchSize`,
-    /// and checks the result equals `now` (by default the last listing). An expired anchor is a
+    /// Replays the changes since a saved anchor over the replica as it was then, batch by batch
+    /// with `batchSize`, deleting a folder's descendants with it as the system does, and checks
+    /// the result equals `now` (by default the last listing). An expired anchor is a
     /// legal answer, and the only one for an anchor from before a store reset.
     mutating func replay(
         _ saved: SavedAnchor,
@@ -334,20 +335,28 @@ extension RandomizedRun {
     ) async throws {
         var state = saved.replica
         do {
-            let changes = try await provider.enumerator(for: .workingSet, request: Request())
-                .changes(since: saved.anchor, suggestedBatchSize: batchSize)
-            try ensure(
-                saved.epoch == epoch,
-                "the changes since an anchor from before the store reset were handed out",
-                expected: "syncAnchorExpired",
-                actual: "\(changes.updatedItems.count) updates, \(changes.deletedItemIdentifiers.count) deletions"
-            )
-            for item in changes.updatedItems {
-                state[item.itemIdentifier] = ItemDigest(item)
+            var current = saved.anchor
+            var finished = false
+            for _ in 0..<100_000 where !finished {
+                let batch = try await provider.enumerator(for: .workingSet, request: Request())
+                    .changeBatch(from: current, suggestedBatchSize: batchSize)
+                try ensure(
+                    saved.epoch == epoch,
+                    "the changes since an anchor from before the store reset were handed out",
+                    expected: "syncAnchorExpired",
+                    actual: "\(batch.updatedItems.count) updates, \(batch.deletedItemIdentifiers.count) deletions"
+                )
+                for item in batch.updatedItems {
+                    state[item.itemIdentifier] = ItemDigest(item)
+                }
+                let parents = state.mapValues(\.parent)
+                for identifier in CheckContext.selfAndDescendants(of: batch.deletedItemIdentifiers, parents: parents) {
+                    state[identifier] = nil
+                }
+                finished = !batch.moreComing
+                current = batch.anchor
             }
-            for identifier in changes.deletedItemIdentifiers {
-                state[identifier] = nil
-            }
+            try ensure(finished, "replaying changes from an older anchor did not end after 100,000 batches")
         } catch let error as FileProviderError where error.code == .syncAnchorExpired {
             return
         } catch let failure as Failure {

@@ -217,10 +217,9 @@ extension RandomizedRun {
     /// Makes `count` writes drawn from `seed` without any catch-up, then catches up once from the
     /// anchor before them in batches of `batchSize`: the result must equal a fresh listing.
     ///
-    /// The host then starts over from a listing rather than catching up itself: its catch-up
-    /// discards a deleted folder's descendants as its replica holds them, which relies on a move
-    /// out of the folder arriving before the folder's deletion — a promise rule 6 makes within a
-    /// batch, not across the batches of a long backlog.
+    /// The catch-up deletes a folder's descendants with it, as the host does, so a move out of a
+    /// folder reported after the folder's deletion loses the moved item's contents (R6.12). The
+    /// host then starts over from a listing.
     mutating func backlog(count: Int, seed: Int, batchSize: Int) async throws {
         guard let anchor = await host?.replica.anchor else { return }
         let start = replica

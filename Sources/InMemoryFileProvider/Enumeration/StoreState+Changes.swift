@@ -21,7 +21,10 @@ extension StoreState {
     ///
     /// Each entry is reported only if it is its item's latest (an item's metadata revision is the
     /// rank of its latest entry), so changes coalesce per item and an item reports its current
-    /// state once; a deletion is always an item's last entry. Before an item, its ancestors that
+    /// state once; a deletion is always an item's last entry. The exception is a pinned entry —
+    /// one a deletion followed before the item changed again — which reports the item's latest
+    /// state too: an item that left a folder is thus reported before the folder's deletion, so a
+    /// consumer that deletes a folder with its contents loses nothing. Before an item, its ancestors that
     /// have later entries — so may be unknown to the consumer, having been created after the
     /// anchor — are reported first, top down: parents always precede their children, in a batch
     /// and across batches. When those ancestors do not fit in an empty batch, the batch delivers
@@ -34,8 +37,8 @@ extension StoreState {
     func changes(from position: UInt64, marker: ItemIdentifier?, limit: Int) -> ChangeBatch {
         var batch = ChangeBatch(position: position, marker: marker)
         batch.updated.reserveCapacity(min(limit, Int(clamping: log.nextRank - position)))
-        // The ancestors reported ahead of their own entry; an item reported at its own entry
-        // never comes up again in the batch, as its later entries' ancestors are all newer.
+        // The items reported in the batch: an ancestor reported ahead of its own entry, or an
+        // item reported at a pinned entry, is not reported again at its latest entry.
         var emitted: Set<ItemIdentifier> = []
         while batch.position < log.nextRank, batch.count < limit, let entry = log.entry(at: batch.position) {
             if entry.isDeletion {
@@ -44,14 +47,14 @@ extension StoreState {
                 batch.marker = nil
                 continue
             }
-            guard let item = entry.item else {
+            guard let item = log.reportedItem(entry) else {
                 batch.position += 1
                 batch.marker = nil
                 continue
             }
             let ancestors = ancestorsToReport(before: item, at: batch.position)
             if ancestors.isEmpty, batch.marker == nil {
-                if emitted.isEmpty || !emitted.contains(item.itemIdentifier) { batch.updated.append(item) }
+                if emitted.insert(item.itemIdentifier).inserted { batch.updated.append(item) }
                 batch.position += 1
                 continue
             }

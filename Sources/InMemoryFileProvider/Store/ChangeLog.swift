@@ -16,6 +16,10 @@ struct ChangeLog: Sendable {
         /// The item's state after this change while this entry is its latest; `nil` for a
         /// deletion and once a later entry of the same item supersedes this one.
         fileprivate(set) var item: ItemSnapshot?
+        /// Whether a deletion came after this entry before a later entry of the same item
+        /// superseded it: the entry then still reports the item, in its latest state, so a
+        /// consumer learns where the item went before a folder it left is deleted.
+        fileprivate(set) var isPinned = false
     }
 
     /// The most entries kept.
@@ -28,6 +32,8 @@ struct ChangeLog: Sendable {
     private var baseRank: UInt64 = 1
     /// The rank of the latest entry of every item that has a retained one and is not deleted.
     private var latestRanks: [ItemIdentifier: UInt64] = [:]
+    /// The rank of the latest deletion entry; 0 before any.
+    private var lastDeletionRank: UInt64 = 0
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -54,6 +60,14 @@ struct ChangeLog: Sendable {
         latestRanks[identifier]
     }
 
+    /// The item an entry reports: its own state while it is its item's latest, the item's latest
+    /// state while it is pinned and the item is not deleted, otherwise `nil`.
+    func reportedItem(_ entry: Entry) -> ItemSnapshot? {
+        if let item = entry.item { return item }
+        guard entry.isPinned, let rank = latestRanks[entry.identifier] else { return nil }
+        return self.entry(at: rank)?.item
+    }
+
     /// Appends an entry for the new state of `item` and returns its rank, dropping the oldest
     /// entry beyond the limit.
     @discardableResult
@@ -68,7 +82,9 @@ struct ChangeLog: Sendable {
     @discardableResult
     mutating func appendDeletion(of identifier: ItemIdentifier) -> UInt64 {
         supersede(latestRanks.removeValue(forKey: identifier))
-        return add(Entry(identifier: identifier, isDeletion: true, item: nil))
+        let rank = add(Entry(identifier: identifier, isDeletion: true, item: nil))
+        lastDeletionRank = rank
+        return rank
     }
 
     /// Drops every entry: anchors from before expire; ranks go on from where they were.
@@ -88,10 +104,12 @@ struct ChangeLog: Sendable {
         return rank
     }
 
-    /// Releases the item of the entry of `rank`, which is no longer its item's latest.
+    /// Releases the item of the entry of `rank`, which is no longer its item's latest, pinning
+    /// the entry when a deletion came after it.
     private mutating func supersede(_ rank: UInt64?) {
         guard let rank, rank >= firstRetainedRank else { return }
         entries[Int(rank - baseRank)].item = nil
+        entries[Int(rank - baseRank)].isPinned = lastDeletionRank > rank
     }
 
     private mutating func drop(_ count: Int) {

@@ -159,6 +159,10 @@ final class BrokenEnumerator: Enumerator {
             observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
             return
         }
+        if bug == .deletionsBeforeDepartures {
+            await reportDeletionsFirst(to: observer, from: anchor)
+            return
+        }
         let start = ownAnchor(for: anchor)
         guard let start else {
             observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
@@ -214,6 +218,31 @@ final class BrokenEnumerator: Enumerator {
             observer.finishEnumeratingChanges(upTo: next, moreComing: false)
         default:
             observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
+        }
+    }
+
+    /// For ``Bug/deletionsBeforeDepartures``: a batch with both updates and deletions is reported
+    /// as its deletions, finished with an anchor marking that they were, then as its updates.
+    private func reportDeletionsFirst(to observer: any ChangeObserver, from anchor: SyncAnchor) async {
+        let deletionsReported = anchor.rawValue.starts(with: Self.deletionsPrefix)
+        do {
+            let start =
+                deletionsReported ? try SyncAnchor(anchor.rawValue.dropFirst(Self.deletionsPrefix.count)) : anchor
+            let batch = try await base.changeBatch(from: start, suggestedBatchSize: observer.suggestedBatchSize)
+            let deleted = deletionsReported ? [] : batch.deletedItemIdentifiers
+            if !deleted.isEmpty, !batch.updatedItems.isEmpty {
+                observer.didDeleteItems(withIdentifiers: deleted)
+                observer.finishEnumeratingChanges(
+                    upTo: try SyncAnchor(Self.deletionsPrefix + start.rawValue),
+                    moreComing: true
+                )
+                return
+            }
+            if !batch.updatedItems.isEmpty { observer.didUpdate(handOut(batch.updatedItems)) }
+            if !deleted.isEmpty { observer.didDeleteItems(withIdentifiers: deleted) }
+            observer.finishEnumeratingChanges(upTo: batch.anchor, moreComing: batch.moreComing)
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
         }
     }
 
@@ -280,6 +309,7 @@ final class BrokenEnumerator: Enumerator {
 
     private static let driftPrefix = Data("drift:".utf8)
     private static let afterPrefix = Data("after:".utf8)
+    private static let deletionsPrefix = Data("deletions-reported:".utf8)
 
     private static func isExpiry(_ error: any Error) -> Bool {
         (error as? FileProviderError)?.code == .syncAnchorExpired

@@ -53,6 +53,7 @@ extension Bug {
         case .remoteChangesMissed: BugExpectation(["R6.8"], ["CHG-14", "CHG-20"])
         case .folderChangesOmitDepartures: BugExpectation(["R6.10"], ["CHG-19", "CHG-20"])
         case .deletedItemsResurrected: BugExpectation(["R6.7"], ["CHG-13", "CHG-18"])
+        case .deletionsBeforeDepartures: BugExpectation(["R6.12"], ["CHG-24", "CHG-25"])
         case .moveAsDeletionAndUpdate: BugExpectation(["R6.11"], ["CHG-06", "CHG-14"])
         case .workingSetShallowChanges: BugExpectation(["R8.1"], ["CHG-14", "WS-03"])
         case .workingSetOmitsTrash: BugExpectation(["R8.2"], ["WS-04", "TRASH-01"])

@@ -68,6 +68,10 @@ enum Bug: String, CaseIterable, Sendable {
     case folderChangesOmitDepartures
     /// Follows each deletion with a stale update of the deleted item.
     case deletedItemsResurrected
+    /// Reports a batch's deletions in a batch of their own before its updates, as a provider that
+    /// orders changes by each item's latest change does: a folder's deletion then comes before the
+    /// move of an item that left it.
+    case deletionsBeforeDepartures
     /// Reports a move as a deletion and an update of the same identifier in one batch.
     case moveAsDeletionAndUpdate
     // The working set (rule 8)
