@@ -16,7 +16,7 @@ struct ModelComparisonTests {
                 configuration: InMemoryStoreConfiguration(clock: ManualStoreClock())
             )
             let base = store.makeProvider()
-            let provider: any FileProvider = divergence.map { DivergentProvider(base: base, divergence: $0) } ?? base
+            let provider: any FileProvider = divergence.map { DivergentProvider(inner: base, divergence: $0) } ?? base
             return ProviderFixture(
                 provider: provider,
                 resetStore: { store.resetEpoch() },

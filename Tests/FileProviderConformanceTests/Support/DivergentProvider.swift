@@ -26,8 +26,8 @@ enum ModelDivergence: String, CaseIterable, Sendable {
 }
 
 /// The reference provider with one divergence.
-struct DivergentProvider: FileProvider {
-    let base: InMemoryFileProvider
+struct DivergentProvider: ReferenceProviderLayer {
+    let inner: InMemoryFileProvider
     let divergence: ModelDivergence
 
     private var dropped: ItemFields {
@@ -38,10 +38,6 @@ struct DivergentProvider: FileProvider {
         }
     }
 
-    func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
-        try await base.item(for: identifier, request: request)
-    }
-
     func fetchContents(
         for identifier: ItemIdentifier,
         version: ItemVersion?,
@@ -50,7 +46,7 @@ struct DivergentProvider: FileProvider {
         -> FetchedContents
     {
         let asked = divergence == .latestBytesForOlderVersions ? nil : version
-        let fetched = try await base.fetchContents(for: identifier, version: asked, request: request)
+        let fetched = try await inner.fetchContents(for: identifier, version: asked, request: request)
         guard divergence == .corruptsLatestBytes, version == nil else { return fetched }
         var data = try Data(contentsOf: fetched.url)
         data.append(0)
@@ -65,7 +61,7 @@ struct DivergentProvider: FileProvider {
         options: CreateItemOptions,
         request: Request
     ) async throws -> ItemMutationResult? {
-        try await base.createItem(
+        try await inner.createItem(
             basedOn: template,
             fields: fields.subtracting(dropped),
             contents: contents,
@@ -82,7 +78,7 @@ struct DivergentProvider: FileProvider {
         options: ModifyItemOptions,
         request: Request
     ) async throws -> ItemMutationResult {
-        try await base.modifyItem(
+        try await inner.modifyItem(
             item,
             baseVersion: baseVersion,
             changedFields: changedFields.subtracting(dropped),
@@ -90,24 +86,5 @@ struct DivergentProvider: FileProvider {
             options: options,
             request: request
         )
-    }
-
-    func deleteItem(
-        identifier: ItemIdentifier,
-        baseVersion: ItemVersion,
-        options: DeleteItemOptions,
-        request: Request
-    )
-        async throws
-    {
-        try await base.deleteItem(identifier: identifier, baseVersion: baseVersion, options: options, request: request)
-    }
-
-    func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator {
-        try await base.enumerator(for: containerItemIdentifier, request: request)
-    }
-
-    func invalidate() async {
-        await base.invalidate()
     }
 }
