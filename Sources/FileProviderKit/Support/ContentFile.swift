@@ -37,16 +37,24 @@ package enum ContentFile {
         }
     }
 
-    /// Reads the whole file at `url` with plain POSIX calls (no progress reporting).
+    /// Reads the whole regular file at `url`, through symbolic links, with plain POSIX calls (no
+    /// progress reporting). The file is opened non-blocking, so a pipe with no writer is refused
+    /// rather than waited on.
     ///
-    /// - Throws: `POSIXError` when the file does not exist (`ENOENT`) or cannot be read (a
-    ///   folder, no permission).
+    /// - Throws: `POSIXError` when the file does not exist (`ENOENT`, a dangling link included),
+    ///   is not a regular file (`EISDIR` for a folder, `EINVAL` for a pipe or a device), or cannot
+    ///   be read (no permission).
     package static func read(_ url: URL) throws -> Data {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw POSIXError(.EISDIR)
+        default: throw POSIXError(.EINVAL)
+        }
         // One byte more than the size, so that reaching the end takes no second buffer.
         var data = Data(count: max(Int(status.st_size), 0) + 1)
         var length = 0

@@ -1,12 +1,6 @@
 import FileProviderKit
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The files through which content enters and leaves a provider: it reads the files callers hand
 /// in, and writes fetched content to new files in a temporary folder, which it removes when the
 /// provider is invalidated.
@@ -25,21 +19,14 @@ final class ContentFiles: Sendable {
     ///   dangling link included); `FileProviderError.Code.fileReadUnknown` when it is not a
     ///   regular file (a folder, a pipe, a device) or cannot be read (no permission).
     static func read(_ url: URL) throws(FileProviderError) -> Data {
-        // Non-blocking, so that a pipe with no writer is refused rather than waited on.
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT {
-                throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
-            }
-            throw unreadable(url, reason: String(cString: strerror(errno)))
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw unreadable(url, reason: "it is not a regular file")
-        }
         do {
-            return try handle.readToEnd() ?? Data()
+            return try ContentFile.read(url)
+        } catch let error as POSIXError {
+            switch error.code {
+            case .ENOENT: throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
+            case .EISDIR, .EINVAL: throw unreadable(url, reason: "it is not a regular file")
+            default: throw unreadable(url, reason: error.localizedDescription)
+            }
         } catch {
             throw unreadable(url, reason: "\(error)")
         }
