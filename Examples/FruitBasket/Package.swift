@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+//
+// FruitBasket: the shape most real providers have. A server keeps the items in a database
+// (SQLite, or PostgreSQL shared by several server processes) and serves them over HTTP; a provider
+// implements FileProviderKit's contract as a client of that server. Written as a third party would,
+// against FileProviderKit's public products only, and tested with the conformance suite over
+// loopback and with fault tests (restarts, expired credentials, slow responses).
+
+import PackageDescription
+
+let package = Package(
+    name: "FruitBasket",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "FruitBasketAPI", targets: ["FruitBasketAPI"]),
+        .library(name: "FruitBasketServer", targets: ["FruitBasketServer"]),
+        .library(name: "FruitBasketProvider", targets: ["FruitBasketProvider"]),
+        .executable(name: "fruitbasket-server", targets: ["fruitbasket-server"]),
+    ],
+    dependencies: [
+        .package(name: "FileProviderKit", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // The wire format: the requests and responses both sides encode, and the error codes.
+        .target(name: "FruitBasketAPI"),
+        .target(
+            name: "FruitBasketServer",
+            dependencies: [
+                "FruitBasketAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "fruitbasket-server",
+            dependencies: [
+                "FruitBasketServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "FruitBasketProvider",
+            dependencies: [
+                "FruitBasketAPI",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "FruitBasketServerTests",
+            dependencies: [
+                "FruitBasketServer",
+                "FruitBasketAPI",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "FruitBasketProviderTests",
+            dependencies: [
+                "FruitBasketProvider",
+                "FruitBasketServer",
+                "FruitBasketAPI",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "FileProviderConformance", package: "FileProviderKit"),
+                .product(name: "FileProviderHost", package: "FileProviderKit"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,94 @@
+import Foundation
+
+/// An item as the server stores and serves it.
+///
+/// Versions are server sequence numbers: `metadataVersion` is the sequence of the item's latest
+/// change of any kind, `contentVersion` the sequence of the latest change of its content (for a
+/// folder, its creation). Both only grow. Dates are seconds since 1970 (a JSON number), so they
+/// round-trip exactly.
+public struct WireItem: Codable, Sendable, Hashable {
+    /// The server-assigned identifier, never reused. The root is ``WireIdentifiers/root``, the
+    /// trash ``WireIdentifiers/trash``.
+    public var id: String
+    /// The folder holding the item: a folder's identifier, ``WireIdentifiers/root`` or
+    /// ``WireIdentifiers/trash``.
+    public var parent: String
+    /// The item's name, unique among its siblings once normalised (see ``WireNameRule``).
+    public var name: String
+    /// File, folder or symbolic link.
+    public var kind: WireItemKind
+    /// The sequence of the latest change of the content.
+    public var contentVersion: Int64
+    /// The sequence of the latest change of any kind.
+    public var metadataVersion: Int64
+    /// The content's size in bytes; `nil` for folders.
+    public var size: Int64?
+    /// The number of children of a folder; `nil` for other items.
+    public var childCount: Int?
+    /// When the item was created.
+    public var created: Double?
+    /// When the content last changed.
+    public var modified: Double?
+    /// When the user last used the item.
+    public var lastUsed: Double?
+    /// The opaque tag blob, base64 in JSON.
+    public var tagData: Data?
+    /// The item's rank among favorites.
+    public var favoriteRank: UInt64?
+    /// The target path of a symbolic link; `nil` for other items.
+    public var symlinkTarget: String?
+    /// The permission and visibility bits: 1 user-executable, 2 user-readable, 4 user-writable,
+    /// 8 hidden, 16 extension hidden. Other bits are refused.
+    public var flags: Int
+    /// The synchronized extended attributes, values base64 in JSON.
+    public var extendedAttributes: [String: Data]
+    /// The classic type code, or `nil`.
+    public var typeCode: UInt32?
+    /// The classic creator code, or `nil`.
+    public var creatorCode: UInt32?
+
+    /// Creates an item.
+    public init(
+        id: String,
+        parent: String,
+        name: String,
+        kind: WireItemKind,
+        contentVersion: Int64,
+        metadataVersion: Int64,
+        size: Int64? = nil,
+        childCount: Int? = nil,
+        created: Double? = nil,
+        modified: Double? = nil,
+        lastUsed: Double? = nil,
+        tagData: Data? = nil,
+        favoriteRank: UInt64? = nil,
+        symlinkTarget: String? = nil,
+        flags: Int = 6,
+        extendedAttributes: [String: Data] = [:],
+        typeCode: UInt32? = nil,
+        creatorCode: UInt32? = nil
+    ) {
+        self.id = id
+        self.parent = parent
+        self.name = name
+        self.kind = kind
+        self.contentVersion = contentVersion
+        self.metadataVersion = metadataVersion
+        self.size = size
+        self.childCount = childCount
+        self.created = created
+        self.modified = modified
+        self.lastUsed = lastUsed
+        self.tagData = tagData
+        self.favoriteRank = favoriteRank
+        self.symlinkTarget = symlinkTarget
+        self.flags = flags
+        self.extendedAttributes = extendedAttributes
+        self.typeCode = typeCode
+        self.creatorCode = creatorCode
+    }
+
+    /// The entity tag of the item's current version, as `ETag` carries it and `If-Match` must
+    /// repeat it: `"<contentVersion>.<metadataVersion>"`, quotes included.
+    public var entityTag: String { WireVersion(content: contentVersion, metadata: metadataVersion).entityTag }
+}
