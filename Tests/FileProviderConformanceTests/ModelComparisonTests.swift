@@ -37,6 +37,8 @@ struct ModelComparisonTests {
             finding.description.contains(divergence.phrase),
             "the finding for \(divergence) does not name \"\(divergence.phrase)\": \(finding.description)"
         )
+        #expect(finding.clauses == divergence.clauses, "\(divergence): \(finding.clauses)")
+        #expect(Set(finding.clauses).isSubset(of: check.clauses))
         #expect(finding.message.contains("shrunk to"))
         #expect(finding.operations.contains { $0.hasPrefix("step 1: ") })
     }

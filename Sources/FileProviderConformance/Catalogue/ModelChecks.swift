@@ -9,11 +9,13 @@ enum ModelChecks {
     /// model in every field, versions and dates move exactly with the changes, every failing call
     /// has its exact code and changes nothing, and the rare steps (store resets, offline windows,
     /// cancelled and concurrent calls, older versions, large content, backlogs) keep their promises.
+    /// A finding names only the clauses its failure shows violated (a field that differs, a wrong
+    /// error code, a change the host's replica missed), or all of these when it cannot tell.
     static let localClauses = [
         "R1.1", "R1.2", "R2.1", "R2.6", "R3.2", "R3.3", "R3.4", "R4.1", "R5.1", "R6.1", "R6.2", "R6.3", "R6.4",
-        "R6.5", "R7.2", "R8.1", "R9.1", "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R11.2", "R11.3", "R11.4",
-        "R12.4", "R13.1", "R13.2", "R13.3", "R13.6", "R13.7", "R14.1", "R14.2", "R14.3", "R15.1", "R15.3", "R16.1",
-        "R16.2", "R16.3", "R16.5", "API.1", "API.3",
+        "R6.5", "R6.7", "R6.9", "R7.2", "R8.1", "R8.2", "R9.1", "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R11.2",
+        "R11.3", "R11.4", "R12.1", "R12.2", "R12.4", "R13.1", "R13.2", "R13.3", "R13.6", "R13.7", "R14.1", "R14.2",
+        "R14.3", "R15.1", "R15.3", "R16.1", "R16.2", "R16.3", "R16.5", "API.1", "API.3", "API.6",
     ]
 
     static let localOperations = ConformanceCheck(
@@ -75,6 +77,7 @@ enum ModelChecks {
                 "step \(failure.step) of \(steps) (\(failure.operation)): \(failure.message); shrunk to "
                     + "\(shrunk.operations.count) step\(shrunk.operations.count == 1 ? "" : "s"), failing at step \(shrunk.failure.step) "
                     + "(\(shrunk.failure.operation)): \(shrunk.failure.message)",
+                clauses: shrunk.failure.clauses.isEmpty ? nil : shrunk.failure.clauses,
                 expected: shrunk.failure.expected,
                 actual: shrunk.failure.actual
             )

@@ -84,8 +84,9 @@ final class CheckContext: Sendable {
         state.withLock { $0.remarks.append(text) }
     }
 
-    /// Records a finding and goes on.
-    func fail(_ message: String, expected: String? = nil, actual: String? = nil) {
+    /// Records a finding and goes on. It names `clauses` when given (the ones a failure shows
+    /// violated), and otherwise every clause the check verifies.
+    func fail(_ message: String, clauses: [String]? = nil, expected: String? = nil, actual: String? = nil) {
         state.withLock { state in
             state.findings.append(
                 Finding(
@@ -95,7 +96,7 @@ final class CheckContext: Sendable {
                     actual: actual,
                     operations: state.operations,
                     seed: runSeed,
-                    clauses: clauses
+                    clauses: clauses ?? self.clauses
                 )
             )
         }

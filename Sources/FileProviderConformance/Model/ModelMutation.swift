@@ -140,6 +140,29 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The clauses a wrong answer to the call violates, given what the model expected of it.
+    func clauses(expecting expectation: Expectation) -> [String] {
+        if !expectation.success {
+            return expectation.codes.sorted { $0.rawValue < $1.rawValue }.flatMap { code -> [String] in
+                switch (code, action) {
+                case (.noSuchItem, .create): ["R12.2"]
+                case (.noSuchItem, _): ["R13.7", "R16.2"]
+                case (.filenameCollision, _): ["R11.2", "R11.3"]
+                case (.localVersionConflictingWithServer, _): ["R13.3"]
+                case (.invalidArgument, _): ["R13.6"]
+                default: ["R16.1"]
+                }
+            }
+        }
+        switch action {
+        case .create: return ["R12.1"]
+        case .modify(let template, _, let fields, _, _, _):
+            guard fields.contains(.parentItemIdentifier) else { return ["R13.1"] }
+            return template.parentItemIdentifier == .trashContainer ? ["R14.1", "R13.1"] : ["R13.1", "R14.2"]
+        case .delete: return ["R14.3", "R15.3"]
+        }
+    }
+
     /// Applies a successful call's effect to `model`: the fields the provider did not leave
     /// pending.
     func apply(_ result: ItemMutationResult?, to model: inout ModelState) {

@@ -19,7 +19,7 @@ extension RandomizedRun {
         do {
             summary = try await host.synchronize()
         } catch {
-            throw failure("the host could not catch up with the working set", actual: "\(error)")
+            throw failure("the host could not catch up with the working set", clauses: ["R5.1"], actual: "\(error)")
         }
         let hostReplica = await host.replica
         let listing = try await attempt {
@@ -38,27 +38,35 @@ extension RandomizedRun {
         try ensure(
             current.count == snapshots.count,
             "the working set lists an identifier twice",
+            clauses: ["R2.1", "R8.2"],
             actual: "\(snapshots.count) items"
         )
         // The listing names each identifier once, so equal counts and every listed item held as
         // listed mean equal sets; only a difference is worth describing.
         if hostReplica.count != snapshots.count || !snapshots.allSatisfy({ hostReplica.item($0.itemIdentifier) == $0 })
         {
+            let difference = hostReplica.difference(from: snapshots)
             throw failure(
                 "the host's replica, built from changes, differs from a fresh listing",
-                actual: "\(hostReplica.difference(from: snapshots)); the host's catch-up: \(summary)"
+                clauses: Self.clauses(of: difference, remoteChanges: capabilities.contains(.remoteChanges)),
+                actual: "\(difference); the host's catch-up: \(summary)"
             )
         }
         try checkSiblings(of: changed, in: snapshots)
         // An item the step changed in neither the listing nor the model compared equal before.
         var touched = model.touchedInStep
         for snapshot in changed { touched.insert(snapshot.itemIdentifier) }
-        var problems: [String] = []
+        var problems: [ModelDiscrepancy] = []
         var childCounts: [ItemIdentifier: Int]?
         // Items are looked up only when compared: copying each costs more than the lookup.
         for identifier in model.items.keys {
             guard let found = current[identifier] else {
-                problems.append("\(identifier) \"\(model.items[identifier]?.name ?? "")\" is missing")
+                problems.append(
+                    ModelDiscrepancy(
+                        "\(identifier) \"\(model.items[identifier]?.name ?? "")\" is missing",
+                        ["R8.2", "R16.1"]
+                    )
+                )
                 continue
             }
             if stepEffects.versionsMayChange || found.childItemCount != nil || touched.contains(identifier),
@@ -70,13 +78,16 @@ extension RandomizedRun {
         }
         if current.count != model.items.count {
             for (identifier, snapshot) in current where model.items[identifier] == nil {
-                problems.append("\(identifier) \(ItemDigest(snapshot)) should not exist")
+                problems.append(
+                    ModelDiscrepancy("\(identifier) \(ItemDigest(snapshot)) should not exist", ["R14.3", "R16.1"])
+                )
             }
         }
         try ensure(
             problems.isEmpty,
             "the working set differs from the model",
-            actual: problems.prefix(8).joined(separator: "; ")
+            clauses: ModelDiscrepancy.clauses(of: problems.prefix(8)),
+            actual: problems.prefix(8).map(\.text).joined(separator: "; ")
         )
         for identifier in stepEffects.wrote.sorted() where model.items[identifier]?.isFolder == false {
             try await checkContent(of: identifier, listedAs: current[identifier])
@@ -111,10 +122,32 @@ extension RandomizedRun {
             if let other = seen.updateValue(snapshot.itemIdentifier, forKey: sibling) {
                 throw failure(
                     "two children of \(snapshot.parentItemIdentifier) collide under the domain's name rule",
+                    clauses: ["R11.2", "R11.3"],
                     actual: "\(other) and \(snapshot.itemIdentifier) \"\(snapshot.filename)\""
                 )
             }
         }
+    }
+
+    /// The clauses a metadata field that differs from the model violates: a changed field was not
+    /// applied, or one not in `changedFields` was.
+    static let fieldClauses = ["R13.1", "R13.2"]
+
+    /// The clauses a host replica that differs from a fresh listing violates: an item it lacks was
+    /// not reported, an item it still holds was deleted without a report, an item it holds
+    /// otherwise missed an update (a move or trashing when the parent differs).
+    static func clauses(of difference: ReplicaDifference, remoteChanges: Bool) -> [String] {
+        var clauses: [String] = []
+        if !difference.missing.isEmpty { clauses.append("R6.1") }
+        if !difference.unexpected.isEmpty { clauses.append("R6.5") }
+        if difference.mismatched.contains(where: { $0.held.parentItemIdentifier != $0.listed.parentItemIdentifier }) {
+            clauses += ["R6.3", "R6.4"]
+        }
+        if difference.mismatched.contains(where: { $0.held.parentItemIdentifier == $0.listed.parentItemIdentifier }) {
+            clauses += ["R6.2", "R6.7"]
+        }
+        if remoteChanges { clauses.append("R6.8") }
+        return clauses
     }
 
     /// Compares one listed item with the model's, and its versions and dates with the last
@@ -124,44 +157,62 @@ extension RandomizedRun {
         _ found: ItemSnapshot,
         with item: ModelState.Item,
         childCounts: [ItemIdentifier: Int],
-        into problems: inout [String]
+        into problems: inout [ModelDiscrepancy]
     ) {
         let identifier = found.itemIdentifier
-        func differs(_ field: String, _ actual: Any?, _ expected: Any?) {
+        func differs(_ field: String, _ actual: Any?, _ expected: Any?, _ clauses: [String]) {
             // Dates go through FindingValue, which shows a NaN date a provider returns instead of trapping.
             func shown(_ value: Any?) -> String {
                 guard let value else { return "nil" }
                 return (value as? Date).map(FindingValue.describe) ?? "\(value)"
             }
-            problems.append("\(identifier) \"\(item.name)\": \(field) is \(shown(actual)), expected \(shown(expected))")
+            problems.append(
+                ModelDiscrepancy(
+                    "\(identifier) \"\(item.name)\": \(field) is \(shown(actual)), expected \(shown(expected))",
+                    clauses
+                )
+            )
         }
-        if found.parentItemIdentifier != item.parent { differs("parent", found.parentItemIdentifier, item.parent) }
+        if found.parentItemIdentifier != item.parent {
+            differs("parent", found.parentItemIdentifier, item.parent, ["R13.1", "R14.1"])
+        }
         if !found.filename.unicodeScalars.elementsEqual(item.name.unicodeScalars) {
-            differs("filename", found.filename, item.name)
+            differs("filename", found.filename, item.name, ["R11.4"])
         }
         if found.contentType.isDirectory != item.isFolder {
-            differs("isFolder", found.contentType.isDirectory, item.isFolder)
+            differs("isFolder", found.contentType.isDirectory, item.isFolder, ["R12.1"])
         }
-        if found.tagData != item.tagData { differs("tagData", found.tagData, item.tagData) }
-        if found.favoriteRank != item.favoriteRank { differs("favoriteRank", found.favoriteRank, item.favoriteRank) }
-        if found.lastUsedDate != item.lastUsedDate { differs("lastUsedDate", found.lastUsedDate, item.lastUsedDate) }
+        if found.tagData != item.tagData { differs("tagData", found.tagData, item.tagData, Self.fieldClauses) }
+        if found.favoriteRank != item.favoriteRank {
+            differs("favoriteRank", found.favoriteRank, item.favoriteRank, Self.fieldClauses)
+        }
+        if found.lastUsedDate != item.lastUsedDate {
+            differs("lastUsedDate", found.lastUsedDate, item.lastUsedDate, Self.fieldClauses)
+        }
         if found.extendedAttributes != item.extendedAttributes {
-            differs("extendedAttributes", found.extendedAttributes.keys.sorted(), item.extendedAttributes.keys.sorted())
+            differs(
+                "extendedAttributes",
+                found.extendedAttributes.keys.sorted(),
+                item.extendedAttributes.keys.sorted(),
+                Self.fieldClauses
+            )
         }
         let previous = listed[identifier]
         if let expected = item.creationDate {
-            if found.creationDate != expected { differs("creationDate", found.creationDate, expected) }
+            if found.creationDate != expected {
+                differs("creationDate", found.creationDate, expected, Self.fieldClauses)
+            }
         } else if let previous, found.creationDate != previous.creationDate {
-            differs("creationDate (nothing set it)", found.creationDate, previous.creationDate)
+            differs("creationDate (nothing set it)", found.creationDate, previous.creationDate, ["R13.2"])
         }
         if item.isFolder {
             if let count = found.childItemCount {
                 let children = childCounts[identifier, default: 0]
-                if count != children { differs("childItemCount", count, children) }
+                if count != children { differs("childItemCount", count, children, ["R10.5"]) }
             }
         } else {
             if let size = found.documentSize, size != Int64(item.content.count) {
-                differs("documentSize", size, item.content.count)
+                differs("documentSize", size, item.content.count, ["R10.3"])
             }
             compareModificationDate(found, with: item, previous: previous, differs)
         }
@@ -175,19 +226,19 @@ extension RandomizedRun {
         _ found: ItemSnapshot,
         with item: ModelState.Item,
         previous: ItemSnapshot?,
-        _ differs: (String, Any?, Any?) -> Void
+        _ differs: (String, Any?, Any?, [String]) -> Void
     ) {
         let identifier = found.itemIdentifier
         if let expected = item.modificationDate {
             if found.contentModificationDate != expected {
-                differs("contentModificationDate", found.contentModificationDate, expected)
+                differs("contentModificationDate", found.contentModificationDate, expected, ["R10.4", "R13.1"])
             }
             return
         }
         guard let previous, let then = previous.contentModificationDate else { return }
         guard stepEffects.wrote.contains(identifier) else {
             if found.contentModificationDate != then {
-                differs("contentModificationDate (no write)", found.contentModificationDate, then)
+                differs("contentModificationDate (no write)", found.contentModificationDate, then, ["R10.4", "R13.2"])
             }
             return
         }
@@ -195,14 +246,20 @@ extension RandomizedRun {
             differs(
                 "contentModificationDate after a write (went back)",
                 found.contentModificationDate,
-                "at least \(then)"
+                "at least \(then)",
+                ["R10.4"]
             )
             return
         }
         if let before = model.itemBeforeStep(identifier), before.content != item.content,
             let explicit = before.modificationDate, now <= explicit
         {
-            differs("contentModificationDate after new content (did not move forward)", now, "after \(explicit)")
+            differs(
+                "contentModificationDate after new content (did not move forward)",
+                now,
+                "after \(explicit)",
+                ["R10.4"]
+            )
         }
     }
 
@@ -211,26 +268,26 @@ extension RandomizedRun {
         previous: ItemSnapshot,
         before: ModelState.Item,
         after item: ModelState.Item,
-        _ differs: (String, Any?, Any?) -> Void
+        _ differs: (String, Any?, Any?, [String]) -> Void
     ) {
         let identifier = found.itemIdentifier
         let version = found.itemVersion
         let old = previous.itemVersion
         let metadataChanged = item.metadataDiffers(from: before)
         if metadataChanged, version.metadataVersion == old.metadataVersion {
-            differs("metadataVersion after a metadata change (unchanged)", version, "another than \(old)")
+            differs("metadataVersion after a metadata change (unchanged)", version, "another than \(old)", ["R10.2"])
         }
         guard !item.isFolder else { return }
         let wrote = stepEffects.wrote.contains(identifier)
         let contentChanged = before.content != item.content
         if contentChanged, version.contentVersion == old.contentVersion {
-            differs("contentVersion after new content (unchanged)", version, "another than \(old)")
+            differs("contentVersion after new content (unchanged)", version, "another than \(old)", ["R10.1"])
         }
         if !wrote, version.contentVersion != old.contentVersion {
-            differs("contentVersion though no write touched the content", version, old)
+            differs("contentVersion though no write touched the content", version, old, ["R10.1", "R10.2"])
         }
         if !wrote, !metadataChanged, !stepEffects.targeted.contains(identifier), version != old {
-            differs("versions though nothing changed the item", version, old)
+            differs("versions though nothing changed the item", version, old, ["R7.2"])
         }
     }
 
@@ -270,6 +327,7 @@ extension RandomizedRun {
         try ensure(
             data == expected.content,
             "the content of \(identifier) \"\(expected.name)\" differs from what was written",
+            clauses: ["API.1"],
             expected: "\(expected.content.count) bytes",
             actual: "\(data.count) bytes" + (data.count == expected.content.count ? " (other bytes)" : "")
         )
@@ -277,6 +335,7 @@ extension RandomizedRun {
             try ensure(
                 fetched.item.itemVersion.contentVersion == snapshot.itemVersion.contentVersion,
                 "fetchContents of \(identifier) returned an item at another content version than listed",
+                clauses: ["R10.1"],
                 expected: "\(snapshot.itemVersion)",
                 actual: "\(fetched.item.itemVersion)"
             )
@@ -300,12 +359,14 @@ extension RandomizedRun {
                 data == older.content,
                 "fetching an older version of \(identifier) gave "
                     + (data == current.content ? "the latest bytes" : "bytes of no version"),
+                clauses: ["API.3"],
                 expected: "the \(older.content.count) bytes of \(older.version), or versionNoLongerAvailable",
                 actual: "\(data.count) bytes"
             )
             try ensure(
                 fetched.item.itemVersion.contentVersion == older.version.contentVersion,
                 "fetching an older version of \(identifier) returned an item at another version",
+                clauses: ["API.3"],
                 expected: "\(older.version)",
                 actual: "\(fetched.item.itemVersion)"
             )
@@ -318,6 +379,7 @@ extension RandomizedRun {
         } catch {
             throw failure(
                 "fetching an older version of \(identifier) failed wrongly",
+                clauses: ["API.3"],
                 expected: "versionNoLongerAvailable or the old bytes",
                 actual: "\(error)"
             )
@@ -343,6 +405,7 @@ extension RandomizedRun {
                 try ensure(
                     saved.epoch == epoch,
                     "the changes since an anchor from before the store reset were handed out",
+                    clauses: ["R3.2"],
                     expected: "syncAnchorExpired",
                     actual: "\(batch.updatedItems.count) updates, \(batch.deletedItemIdentifiers.count) deletions"
                 )
@@ -356,18 +419,23 @@ extension RandomizedRun {
                 finished = !batch.moreComing
                 current = batch.anchor
             }
-            try ensure(finished, "replaying changes from an older anchor did not end after 100,000 batches")
+            try ensure(
+                finished,
+                "replaying changes from an older anchor did not end after 100,000 batches",
+                clauses: ["R5.1"]
+            )
         } catch let error as FileProviderError where error.code == .syncAnchorExpired {
             return
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw failure("replaying changes from an older anchor failed", actual: "\(error)")
+            throw failure("replaying changes from an older anchor failed", clauses: ["R6.9"], actual: "\(error)")
         }
         let differences = ItemDigest.differences(state, now ?? replica)
         try ensure(
             differences.isEmpty,
             "replaying changes from an older anchor does not converge",
+            clauses: ["R6.9"],
             actual: differences.joined(separator: "; ")
         )
     }

@@ -98,6 +98,7 @@ extension RandomizedRun {
         try ensure(
             expectation.accepts(outcome),
             "\(mutation) answered wrongly",
+            clauses: mutation.clauses(expecting: expectation),
             expected: expectation.description,
             actual: Self.describe(outcome)
         )
@@ -129,6 +130,7 @@ extension RandomizedRun {
         }
         throw failure(
             "two writes made together answered as no serialisation of them would",
+            clauses: ["API.6", "R12.4"],
             expected: "\(one.expectation(in: model).description) | \(other.expectation(in: model).description) "
                 + "in one order or the other",
             actual: "\(Self.describe(outcomes.0)) | \(Self.describe(outcomes.1))"
@@ -155,6 +157,7 @@ extension RandomizedRun {
             try ensure(
                 expectation.accepts(outcome),
                 "\(mutation) in a cancelled task answered wrongly",
+                clauses: ["R16.3"],
                 expected: "CancellationError, " + expectation.description,
                 actual: Self.describe(outcome)
             )
@@ -196,6 +199,7 @@ extension RandomizedRun {
         if let outcome, !(outcome is CancellationError) {
             throw failure(
                 "a read in a cancelled task failed wrongly",
+                clauses: ["R16.3"],
                 expected: "CancellationError or a full result",
                 actual: "\(outcome)"
             )
@@ -210,6 +214,7 @@ extension RandomizedRun {
             try ensure(
                 pending.isSubset(of: fields),
                 "\(mutation) left fields pending it was not asked to change",
+                clauses: ["R13.1"],
                 actual: "\(pending.rawValue)"
             )
             if fields.contains(.contents), !pending.contains(.contents) { stepEffects.wrote.insert(identifier) }

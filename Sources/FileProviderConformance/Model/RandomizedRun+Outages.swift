@@ -168,7 +168,12 @@ extension RandomizedRun {
         try await attempt { try await setReachable(false) }
         do {
             for (label, call) in attempts {
-                try await expectFailure(.serverUnreachable, "\(label) while the server is unreachable", call)
+                try await expectFailure(
+                    .serverUnreachable,
+                    "\(label) while the server is unreachable",
+                    clauses: ["R16.5"],
+                    call
+                )
             }
         } catch {
             try? await setReachable(true)
@@ -178,7 +183,11 @@ extension RandomizedRun {
         do {
             _ = try await provider.enumerator(for: .workingSet, request: Request()).changes(since: anchor)
         } catch {
-            throw failure("the host's anchor no longer works after the server came back", actual: "\(error)")
+            throw failure(
+                "the host's anchor no longer works after the server came back",
+                clauses: ["R16.5"],
+                actual: "\(error)"
+            )
         }
     }
 
@@ -196,12 +205,20 @@ extension RandomizedRun {
         try await attempt { try await resetStore() }
         epoch += 1
         stepEffects.versionsMayChange = true
-        try await expectFailure(.syncAnchorExpired, "the changes since the host's anchor from before the reset") {
+        try await expectFailure(
+            .syncAnchorExpired,
+            "the changes since the host's anchor from before the reset",
+            clauses: ["R3.2"]
+        ) {
             _ = try await provider.enumerator(for: .workingSet, request: Request())
                 .changeBatch(from: anchor, suggestedBatchSize: 5)
         }
         if let page {
-            try await expectFailure(.pageExpired, "the rest of a listing from a page from before the reset") {
+            try await expectFailure(
+                .pageExpired,
+                "the rest of a listing from a page from before the reset",
+                clauses: ["R3.2"]
+            ) {
                 _ = try await provider.enumerator(for: .workingSet, request: Request())
                     .allItems(startingAt: page, suggestedPageSize: 1)
             }
@@ -210,6 +227,7 @@ extension RandomizedRun {
         try ensure(
             (summary?.listingCount ?? 0) >= 1,
             "the host did not relist the working set after the store reset",
+            clauses: ["R3.4"],
             actual: summary.map { "\($0)" }
         )
     }

@@ -15,6 +15,9 @@ struct RandomizedRun {
         var message: String
         var expected: String?
         var actual: String?
+        /// The clauses the failure shows violated; empty when the step cannot tell which, and the
+        /// finding then names every clause its check verifies.
+        var clauses: [String] = []
     }
 
     /// A change anchor saved with the replica it stood for, and the store epoch it was taken in.
@@ -202,6 +205,7 @@ struct RandomizedRun {
         try ensure(
             actual == expected && listed.count == expected.count,
             "the listing of \(identifier) with page size \(pageSize) differs from the model",
+            clauses: ["R2.1", "R2.6"],
             expected: "\(expected.count) children",
             actual:
                 "\(listed.count) items, missing \(expected.subtracting(actual).map(\.rawValue).sorted()), extra \(actual.subtracting(expected).map(\.rawValue).sorted())"
@@ -212,7 +216,7 @@ struct RandomizedRun {
         switch kind {
         case 0:
             resolve("item(for:) of the deleted \(identifier)")
-            try await expectFailure(.noSuchItem, "item(for:) of the deleted \(identifier)") {
+            try await expectFailure(.noSuchItem, "item(for:) of the deleted \(identifier)", clauses: ["R16.2"]) {
                 _ = try await provider.item(for: identifier, request: Request())
             }
         case 1:
@@ -247,17 +251,25 @@ struct RandomizedRun {
 
     // MARK: Helpers
 
-    func failure(_ message: String, expected: String? = nil, actual: String? = nil) -> Failure {
-        Failure(step: step, operation: operation, message: message, expected: expected, actual: actual)
+    func failure(_ message: String, clauses: [String], expected: String? = nil, actual: String? = nil) -> Failure {
+        Failure(
+            step: step,
+            operation: operation,
+            message: message,
+            expected: expected,
+            actual: actual,
+            clauses: clauses
+        )
     }
 
     func ensure(
         _ condition: Bool,
         _ message: @autoclosure () -> String,
+        clauses: [String],
         expected: @autoclosure () -> String? = nil,
         actual: @autoclosure () -> String? = nil
     ) throws {
-        if !condition { throw failure(message(), expected: expected(), actual: actual()) }
+        if !condition { throw failure(message(), clauses: clauses, expected: expected(), actual: actual()) }
     }
 
     /// Runs a call the step expects to fail with `code`, turning a success or another error into a
@@ -265,6 +277,7 @@ struct RandomizedRun {
     func expectFailure(
         _ code: FileProviderError.Code,
         _ call: String,
+        clauses: [String],
         _ body: () async throws -> Void
     ) async throws {
         do {
@@ -274,9 +287,9 @@ struct RandomizedRun {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw failure("\(call) failed wrongly", expected: "\(code)", actual: "\(error)")
+            throw failure("\(call) failed wrongly", clauses: clauses, expected: "\(code)", actual: "\(error)")
         }
-        throw failure("\(call) succeeded", expected: "\(code)")
+        throw failure("\(call) succeeded", clauses: clauses, expected: "\(code)")
     }
 
     /// Runs a call the step expects to succeed, turning any error into a `Failure`.
@@ -289,7 +302,7 @@ struct RandomizedRun {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw failure("a call expected to succeed failed", actual: "\(error)")
+            throw failure("a call expected to succeed failed", clauses: [], actual: "\(error)")
         }
     }
 }

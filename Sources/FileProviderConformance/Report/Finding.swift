@@ -14,7 +14,8 @@ public struct Finding: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The seed of the run; replaying the check with it repeats the same operations.
     public var seed: UInt64
     /// The identifiers of the contract clauses the finding violates, for example `["R6.3"]`: the
-    /// clauses its check verifies (``ContractClause/clause(withID:)`` gives their text).
+    /// clauses its check verifies, or, for a randomized run, those of them its failure shows
+    /// violated (``ContractClause/clause(withID:)`` gives their text).
     public var clauses: [String]
 
     /// Creates a finding.

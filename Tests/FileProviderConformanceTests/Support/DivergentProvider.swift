@@ -15,6 +15,15 @@ enum ModelDivergence: String, CaseIterable, Sendable {
     case corruptsLatestBytes
 
     /// The field a finding must name.
+    /// The clauses a finding about the divergence names: exactly those it violates.
+    var clauses: [String] {
+        switch self {
+        case .dropsTagData, .dropsFavoriteRank: ["R13.1", "R13.2"]
+        case .latestBytesForOlderVersions: ["API.3"]
+        case .corruptsLatestBytes: ["API.1"]
+        }
+    }
+
     var phrase: String {
         switch self {
         case .dropsTagData: "tagData"
