@@ -88,9 +88,11 @@ struct CheckRunner {
                 try await body(context)
             } catch is CheckAborted {
                 return
-            } catch let violation as ContractViolation {
-                context.fail("the provider broke the observer contract: \(violation)")
             } catch {
+                if let violation = ContractViolation.carried(by: error) {
+                    context.fail("the provider broke the observer contract: \(violation)", clauses: violation.clauses)
+                    return
+                }
                 context.fail("\(context.lastOperation ?? "the check") failed unexpectedly", actual: "\(error)")
             }
         }
