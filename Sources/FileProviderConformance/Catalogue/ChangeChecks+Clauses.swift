@@ -6,7 +6,8 @@ import Foundation
 extension ChangeChecks {
     static let clauseChecks: [ConformanceCheck] = [
         storeReset, historyExpiry, longBacklog, folderReportsChildMovedOut, folderReportsRemoteMoveOut, quietAnchors,
-        quietFolderAnchors, anchorBeforeConcurrentListing,
+        quietFolderAnchors, anchorBeforeConcurrentListing, contentWriteReportedWithFields, caseOnlyRenameReported,
+        caseOnlyRenamesReplicated, listedItemMovedLocally, listedItemMovedRemotely, movesReplicated,
     ]
 
     /// The working set as a map of digests: the state a catch-up from an anchor taken before starts from.
@@ -270,5 +271,214 @@ extension ChangeChecks {
             "the listing plus the changes since the anchor taken before it miss writes made during the listing",
             actual: differences.joined(separator: "; ")
         )
+    }
+
+    static let contentWriteReportedWithFields = ConformanceCheck(
+        "CHG-26",
+        .changes,
+        "a content write is reported, and listed, with every other field as stored before it",
+        rule: "Rules 6 and 13 (every change, changed fields)",
+        clauses: ["R13.2", "R6.2"],
+        rationale: "The system replaces its record of an item with the update it is given; a provider that "
+            + "uploads a save as a new file reports a new creation date and no extended attributes, and every "
+            + "device drops them.",
+        requires: .writing
+    ) { context in
+        let stored = try await KeptFields.createFile(context, named: "saved.txt", in: .rootContainer)
+        let anchor = try await context.anchor()
+        for round in 1...2 {
+            _ = try await context.write(Data("save \(round)".utf8), to: try await context.item(stored.itemIdentifier))
+        }
+        let changes = try await context.changes(since: anchor)
+        let update = try context.require(
+            changes.updatedItems.last { $0.itemIdentifier == stored.itemIdentifier },
+            "the content writes of \(stored.itemIdentifier) were not reported"
+        )
+        KeptFields.expectKept(context, update, as: stored, except: .contents, "in the reported update")
+        let listed = try context.require(
+            try await context.list(.rootContainer).first { $0.itemIdentifier == stored.itemIdentifier },
+            "the root does not list \(stored.itemIdentifier) after the content writes"
+        )
+        KeptFields.expectKept(context, listed, as: stored, except: .contents, "in a fresh listing")
+    }
+
+    /// A file and a folder, each with a name whose case changes, listed as the system lists them.
+    private static func caseRenameSubjects(
+        _ context: CheckContext
+    ) async throws
+        -> [(item: ItemSnapshot, newName: String)]
+    {
+        let file = try await context.createFile(named: "readme.txt")
+        let folder = try await context.createFolder(named: "notes")
+        _ = try await context.list(.workingSet)
+        _ = try await context.list(.rootContainer)
+        return [(file, "README.txt"), (folder, "Notes")]
+    }
+
+    static let caseOnlyRenameReported = ConformanceCheck(
+        "CHG-27",
+        .changes,
+        "a case-only rename of a listed item is reported as an update carrying the new name",
+        rule: "Rule 6 (renames are updates)",
+        clauses: ["R6.3", "R6.2"],
+        rationale: "A provider that compares names ignoring case with the ones it listed takes \"README\" for "
+            + "the \"readme\" it already reported and drops the change; every other device keeps the old name.",
+        requires: .writing
+    ) { context in
+        let subjects = try await caseRenameSubjects(context)
+        let anchor = try await context.anchor()
+        for (item, name) in subjects { _ = try await context.renameCase(of: item, to: name) }
+        for batchSize in [1, 50] {
+            let changes = try await context.changes(.workingSet, since: anchor, batchSize: batchSize)
+            for (item, name) in subjects {
+                let update = changes.updatedItems.last { $0.itemIdentifier == item.itemIdentifier }
+                context.expectEqual(
+                    update?.filename,
+                    name,
+                    "the case-only rename of \(item.itemIdentifier) was not reported (batches of \(batchSize))"
+                )
+                context.expect(
+                    !changes.deletedItemIdentifiers.contains(item.itemIdentifier),
+                    "the item renamed in case was reported as deleted (batches of \(batchSize))"
+                )
+            }
+        }
+    }
+
+    static let caseOnlyRenamesReplicated = ConformanceCheck(
+        "CHG-28",
+        .changes,
+        "a host replica follows case-only renames, local and, where supported, by another client",
+        rule: "Rule 6 (renames are updates, other clients' changes)",
+        clauses: ["R6.3", "R6.8"],
+        rationale: "The system builds its replica from a listing and the changes since; a case-only rename the "
+            + "changes leave out keeps the old name on screen for good.",
+        requires: .writing
+    ) { context in
+        let replica = try await HostReplica(context: context)
+        let subjects = try await caseRenameSubjects(context)
+        try await replica.catchUp(context: context)
+        let remotely = context.capabilities.contains(.remoteChanges)
+        for (index, (item, name)) in subjects.enumerated() {
+            if remotely && index == 1 {
+                context.note("remote: rename \(item.itemIdentifier) to \"\(name)\"")
+                try await context.remote().rename(item.itemIdentifier, to: name)
+            } else {
+                _ = try await context.renameCase(of: item, to: name)
+            }
+        }
+        try await replica.catchUp(context: context)
+        try await replica.expectConverged(context: context, "after case-only renames")
+        await replica.stop()
+    }
+
+    /// Makes a file and a folder in folder `Source` and an empty folder `Target`, lists the working
+    /// set and every folder and looks the items up, as the system does before a move; returns the
+    /// items and the target.
+    private static func listedMovers(
+        _ context: CheckContext
+    ) async throws
+        -> (movers: [ItemSnapshot], target: ItemIdentifier)
+    {
+        let source = try await context.createFolder(named: "Source")
+        let target = try await context.createFolder(named: "Target")
+        let movers = [
+            try await context.createFile(named: "moving.txt", in: source.itemIdentifier),
+            try await context.createFolder(named: "Moving", in: source.itemIdentifier),
+        ]
+        _ = try await context.list(.workingSet)
+        for folder in [ItemIdentifier.rootContainer, source.itemIdentifier, target.itemIdentifier] {
+            _ = try await context.list(folder)
+        }
+        for item in movers { _ = try await context.item(item.itemIdentifier) }
+        return (movers, target.itemIdentifier)
+    }
+
+    /// Moves listed items into a folder (through `move`) and records a finding unless the changes
+    /// since an anchor taken before report each as an update with its new parent and never as a
+    /// deletion, in batches of 100, 2 and 1 from fresh enumerators.
+    private static func expectListedMovesAreUpdates(
+        _ context: CheckContext,
+        move: (ItemSnapshot, ItemIdentifier) async throws -> Void
+    ) async throws {
+        let (movers, target) = try await listedMovers(context)
+        let anchor = try await context.anchor()
+        for item in movers { try await move(item, target) }
+        for batchSize in [100, 2, 1] {
+            let changes = try await context.changes(.workingSet, since: anchor, batchSize: batchSize)
+            for item in movers {
+                context.expect(
+                    !changes.deletedItemIdentifiers.contains(item.itemIdentifier),
+                    "the moved \(item.itemIdentifier) was reported as deleted (batches of \(batchSize))"
+                )
+                context.expectEqual(
+                    changes.updatedItems.last { $0.itemIdentifier == item.itemIdentifier }?.parentItemIdentifier,
+                    target,
+                    "the move of \(item.itemIdentifier) was not reported with its new parent (batches of \(batchSize))"
+                )
+            }
+        }
+    }
+
+    static let listedItemMovedLocally = ConformanceCheck(
+        "CHG-29",
+        .changes,
+        "a move of a listed item is only ever an update, at every batch size",
+        rule: "Rule 6 (moves are updates)",
+        clauses: ["R6.3", "R6.11"],
+        rationale: "A provider that compares each update's parent with the one it last listed reports a move as "
+            + "a deletion as well; the system deletes the file it had, with any edit not yet uploaded.",
+        requires: .writing
+    ) { context in
+        try await expectListedMovesAreUpdates(context) { item, target in _ = try await context.move(item, to: target) }
+    }
+
+    static let listedItemMovedRemotely = ConformanceCheck(
+        "CHG-30",
+        .changes,
+        "another client's move of a listed item is only ever an update, at every batch size",
+        rule: "Rule 6 (moves are updates, other clients' changes)",
+        clauses: ["R6.3", "R6.11", "R6.8"],
+        rationale: "Moves made on other devices reach the provider only as new parents on the server; one that "
+            + "compares them with the parents it handed out reports them as deletions, and the system deletes "
+            + "the moved files here.",
+        requires: [.writing, .remoteChanges]
+    ) { context in
+        let remote = try context.remote()
+        try await expectListedMovesAreUpdates(context) { item, target in
+            context.note("remote: move \(item.itemIdentifier) to \(target)")
+            try await remote.move(item.itemIdentifier, to: target)
+        }
+    }
+
+    static let movesReplicated = ConformanceCheck(
+        "CHG-31",
+        .changes,
+        "host replicas in batches of 50, 2 and 1 follow moves of items they listed, local and by another client",
+        rule: "Rule 6 (moves are updates)",
+        clauses: ["R6.3", "R6.11"],
+        rationale: "The system applies every batch to the replica it listed; a move reported as a deletion "
+            + "removes the item from it — at some batch sizes only, when the provider adds the deletion only "
+            + "where the batch has room.",
+        requires: .writing
+    ) { context in
+        var replicas: [HostReplica] = []
+        for batchSize in [50, 2, 1] { replicas.append(try await HostReplica(context: context, batchSize: batchSize)) }
+        let (movers, target) = try await listedMovers(context)
+        for replica in replicas { try await replica.catchUp(context: context) }
+        let remotely = context.capabilities.contains(.remoteChanges)
+        for (index, item) in movers.enumerated() {
+            if remotely && index == 1 {
+                context.note("remote: move \(item.itemIdentifier) to \(target)")
+                try await context.remote().move(item.itemIdentifier, to: target)
+            } else {
+                _ = try await context.move(item, to: target)
+            }
+        }
+        for (replica, batchSize) in zip(replicas, [50, 2, 1]) {
+            try await replica.catchUp(context: context)
+            try await replica.expectConverged(context: context, "after moves (batches of \(batchSize))")
+            await replica.stop()
+        }
     }
 }

@@ -8,7 +8,8 @@ extension MutationChecks {
         invalidNamesInMoves, normalisationCollisions, unchangedFieldsStay, staleRename, staleMetadataEdit,
         conflictCopyBesideItsName, conflictCopyBesideLookAlike, mayAlreadyExistFile, staleDeletionAfterRename,
         reservedContainersCannotMove, remoteConflictCopyBesideCaseVariant, deleteRemotelyDeleted,
-        modifyRemotelyDeleted, cycleThroughRemoteMove,
+        modifyRemotelyDeleted, cycleThroughRemoteMove, contentWriteKeepsFields, metadataEditKeepsFields,
+        caseOnlyRename,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"
@@ -414,5 +415,95 @@ extension MutationChecks {
             before,
             "refused changes of containers changed the tree"
         )
+    }
+
+    static let contentWriteKeepsFields = ConformanceCheck(
+        "MUT-38",
+        .mutations,
+        "a content write leaves every other field as stored, however the template differs",
+        rule: "Rule 13 (modification)",
+        clauses: ["R13.2"],
+        rationale: "A provider that uploads new content by re-creating the file, or that copies the template's "
+            + "metadata along with it, resets the creation date and drops tags and extended attributes on every save.",
+        requires: .writing
+    ) { context in
+        let elsewhere = try await context.createFolder(named: "Elsewhere")
+        let stored = try await KeptFields.createFile(context, named: "saved.txt", in: .rootContainer)
+        let result = try await context.modify(
+            stored,
+            fields: .contents,
+            contents: Data("second".utf8),
+            description: "write new content, with every other field of the template different"
+        ) { KeptFields.differ(&$0, except: .contents, elsewhere: elsewhere.itemIdentifier) }
+        KeptFields.expectKept(context, ItemSnapshot(result.item), as: stored, except: .contents, "in the returned item")
+        let after = try await context.item(stored.itemIdentifier)
+        KeptFields.expectKept(context, after, as: stored, except: .contents, "after the content write")
+        let (data, _) = try await context.fetch(stored.itemIdentifier)
+        context.expectEqual(data, Data("second".utf8), "the content write was not applied")
+    }
+
+    static let metadataEditKeepsFields = ConformanceCheck(
+        "MUT-39",
+        .mutations,
+        "an edit of one metadata field leaves the other fields as stored, however the template differs",
+        rule: "Rule 13 (modification)",
+        clauses: ["R13.2"],
+        rationale: "The system sends the whole item with every edit; a provider that applies the tags, favorite "
+            + "rank or last-used date of the template whatever changedFields says undoes another device's tags "
+            + "whenever this one marks a favorite.",
+        requires: .writing
+    ) { context in
+        let elsewhere = try await context.createFolder(named: "Elsewhere")
+        var stored = try await KeptFields.createFile(context, named: "edited.txt", in: .rootContainer)
+        let edits: [(String, ItemFields, (inout ItemSnapshot) -> Void)] = [
+            ("favoriteRank", .favoriteRank, { $0.favoriteRank = 3 }),
+            ("tagData", .tagData, { $0.tagData = Data("new tags".utf8) }),
+            ("lastUsedDate", .lastUsedDate, { $0.lastUsedDate = Date(timeIntervalSince1970: 1_700_000_000) }),
+        ]
+        for (name, field, edit) in edits {
+            _ = try await context.modify(
+                stored,
+                fields: field,
+                description: "set \(name) only, with every other field of the template different"
+            ) {
+                KeptFields.differ(&$0, except: field, elsewhere: elsewhere.itemIdentifier)
+                edit(&$0)
+            }
+            let after = try await context.item(stored.itemIdentifier)
+            KeptFields.expectKept(context, after, as: stored, except: field, "after setting \(name) only")
+            stored = after
+        }
+    }
+
+    static let caseOnlyRename = ConformanceCheck(
+        "MUT-40",
+        .mutations,
+        "an item renamed to its own name in another case keeps exactly that name and collides with nothing",
+        rule: "Rule 11 (collisions, names as written)",
+        clauses: ["R11.2", "R11.4"],
+        rationale: "Users fix the case of a name (\"readme\" to \"README\") all the time; a provider that "
+            + "looks the new name up among the siblings finds the item itself and refuses the rename as a "
+            + "collision, or keeps the old case.",
+        requires: .writing
+    ) { context in
+        let file = try await context.createFile(named: "readme.txt")
+        let folder = try await context.createFolder(named: "notes")
+        _ = try await context.createFile(named: "inside.txt", in: folder.itemIdentifier)
+        _ = try await context.list(.rootContainer)
+        for (item, name) in [(file, "README.txt"), (folder, "Notes")] {
+            let renamed = try await context.renameCase(of: item, to: name)
+            context.expectEqual(renamed.filename, name, "the case-only rename returned another name")
+            let stored = try await context.item(item.itemIdentifier)
+            context.expectEqual(stored.filename, name, "item(for:) after the case-only rename has another name")
+            let listed = try await context.list(.rootContainer).filter { $0.filename.lowercased() == name.lowercased() }
+            context.expectEqual(
+                listed.map(\.itemIdentifier),
+                [item.itemIdentifier],
+                "the root does not list the renamed item exactly once"
+            )
+            context.expectEqual(listed.map(\.filename), [name], "the root lists the renamed item with another name")
+        }
+        let children = try await context.list(folder.itemIdentifier).map(\.filename)
+        context.expectEqual(children, ["inside.txt"], "the folder renamed in case lost its child")
     }
 }

@@ -110,6 +110,23 @@ extension CheckContext {
         return ItemSnapshot(result.item)
     }
 
+    /// Renames `item` to `filename`, its own name in another case, and returns it as stored. Such
+    /// a rename collides with nothing (R11.2): when it fails, the finding names R11.2 and the check
+    /// stops.
+    func renameCase(of item: ItemSnapshot, to filename: String) async throws -> ItemSnapshot {
+        do {
+            return try await rename(item, to: filename)
+        } catch let error as FileProviderError {
+            fail(
+                "renaming \"\(item.filename)\" to \"\(filename)\", its own name in another case, failed",
+                clauses: ["R11.2"],
+                expected: "success",
+                actual: "\(error)"
+            )
+            throw CheckAborted()
+        }
+    }
+
     /// Moves `item` into `parent` and returns it as stored.
     func move(_ item: ItemSnapshot, to parent: ItemIdentifier) async throws -> ItemSnapshot {
         let result = try await modify(item, fields: .parentItemIdentifier, description: "move to \(parent)") {

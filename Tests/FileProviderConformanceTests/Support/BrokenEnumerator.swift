@@ -275,6 +275,7 @@ final class BrokenEnumerator: Enumerator {
     /// `items` as this enumerator hands them out.
     func handOut(_ items: [any FileProviderItem]) -> [any FileProviderItem] {
         provider.memory.record(items)
+        provider.memory.recordEnumerated(items)
         var result = items.map(provider.outgoing)
         guard container == .workingSet else { return result }
         switch bug {

@@ -158,6 +158,7 @@ extension BrokenProvider {
         var fields = changedFields
         var effectiveOptions = options
         let current = { try await self.base.item(for: item.itemIdentifier, request: request) }
+        var template = changedFields.contains(.filename) ? incoming(item) : ItemSnapshot(item)
         switch bug {
         case .lastWriterWins:
             version = try await current().itemVersion
@@ -166,6 +167,19 @@ extension BrokenProvider {
             fields = ItemFields(rawValue: changedFields.rawValue & (~changedFields.rawValue + 1))
         case .untouchedFieldsOverwritten:
             fields.formUnion(ItemFields.metadata)
+        case .userMetadataAlwaysApplied:
+            fields.formUnion([.tagData, .favoriteRank, .lastUsedDate])
+        case .contentWriteDropsExtendedAttributes where changedFields.contains(.contents):
+            fields.insert(.extendedAttributes)
+            template.extendedAttributes = [:]
+        case .contentWriteResetsCreationDate where changedFields.contains(.contents):
+            fields.insert(.creationDate)
+            template.creationDate = Date()
+        case .caseOnlyRenameRefused where changedFields.contains(.filename):
+            let stored = try await current()
+            if stored.filename != item.filename, stored.filename.lowercased() == item.filename.lowercased() {
+                throw FileProviderError.collision(with: outgoing(stored))
+            }
         case .metadataConflictsIgnored where !changedFields.contains(.contents):
             version = try await current().itemVersion
         case .conflictCopiesIgnoreCase where !changedFields.isDisjoint(with: [.filename, .parentItemIdentifier]):
@@ -183,9 +197,8 @@ extension BrokenProvider {
         default:
             break
         }
-        let template = changedFields.contains(.filename) ? incoming(item) : ItemSnapshot(item)
         let before = try? await current()
-        var result = try await perform { [version, fields, effectiveOptions] in
+        var result = try await perform { [template, version, fields, effectiveOptions] in
             try await self.base.modifyItem(
                 template,
                 baseVersion: version,
@@ -216,6 +229,7 @@ extension BrokenProvider {
             )
         }
         result.item = outgoing(result.item)
+        if bug == .movedFromLastSeenParentDeleted { memory.record([result.item]) }
         result.stillPendingFields = []
         return result
     }

@@ -18,6 +18,7 @@ final class BrokenProvider: PartialContentFetching {
 
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         let item = try await perform { try await self.base.item(for: identifier, request: request) }
+        if bug == .movedFromLastSeenParentDeleted { memory.record([item]) }
         guard bug == .spuriousVersionBumps else { return outgoing(item) }
         let count = memory.nextLookupNumber()
         var bumped = ItemSnapshot(item)

@@ -74,6 +74,15 @@ enum Bug: String, CaseIterable, Sendable {
     case deletionsBeforeDepartures
     /// Reports a move as a deletion and an update of the same identifier in one batch.
     case moveAsDeletionAndUpdate
+    /// Reports a move as a deletion and an update when the parent differs from the one any call last
+    /// handed out, its own modification results and lookups included: only other clients' moves of
+    /// items it handed out show it.
+    case movedFromLastSeenParentDeleted
+    /// Reports a move as a deletion and an update when the parent differs from the one an
+    /// enumeration last handed out, and only while the batch has room for the deletion.
+    case movedFromListedParentDeleted
+    /// Leaves out an update whose name differs only in case from the one an enumeration last handed out.
+    case caseOnlyRenameUnreported
     // The working set (rule 8)
     /// Reports working-set changes only for top-level items.
     case workingSetShallowChanges
@@ -115,6 +124,8 @@ enum Bug: String, CaseIterable, Sendable {
     case collisionWithoutExistingItem
     /// Creates "name 2" instead of failing a collision.
     case renamesOnCollision
+    /// Refuses renaming an item to its own name in another case, as a collision with itself.
+    case caseOnlyRenameRefused
     // Creations and modifications (rules 12 and 13)
     /// Returns the template as the created item, with the new identifier only.
     case createdItemEchoesTemplate
@@ -130,6 +141,12 @@ enum Bug: String, CaseIterable, Sendable {
     case oneFieldPerModify
     /// Applies every metadata field of the template, whatever changedFields says.
     case untouchedFieldsOverwritten
+    /// Applies the template's tags, favorite rank and last-used date with every modification.
+    case userMetadataAlwaysApplied
+    /// Uploads a content write as a new file, without the item's extended attributes.
+    case contentWriteDropsExtendedAttributes
+    /// Uploads a content write as a new file, with a new creation date.
+    case contentWriteResetsCreationDate
     /// Checks failOnConflict only for content writes.
     case metadataConflictsIgnored
     /// Keeps the server's bytes and drops a stale incoming write.

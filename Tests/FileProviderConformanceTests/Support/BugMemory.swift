@@ -6,6 +6,7 @@ import Foundation
 final class BugMemory: Sendable {
     private struct State {
         var items: [ItemIdentifier: ItemSnapshot] = [:]
+        var enumerated: [ItemIdentifier: ItemSnapshot] = [:]
         var reportedContentVersions: [ItemIdentifier: Data] = [:]
         var createdChildren: [ItemIdentifier: Int] = [:]
         var localIdentifiers: Set<ItemIdentifier> = []
@@ -22,6 +23,19 @@ final class BugMemory: Sendable {
         state.withLock { state in
             for item in items { state.items[item.itemIdentifier] = ItemSnapshot(item) }
         }
+    }
+
+    /// Remembers `items` as the latest state an enumeration (a listing or a batch of changes)
+    /// handed out of each.
+    func recordEnumerated(_ items: [any FileProviderItem]) {
+        state.withLock { state in
+            for item in items { state.enumerated[item.itemIdentifier] = ItemSnapshot(item) }
+        }
+    }
+
+    /// The latest state an enumeration handed out of `identifier`.
+    func enumerated(_ identifier: ItemIdentifier) -> ItemSnapshot? {
+        state.withLock { $0.enumerated[identifier] }
     }
 
     /// The latest state handed out of `identifier`.

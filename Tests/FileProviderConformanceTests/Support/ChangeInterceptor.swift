@@ -31,9 +31,15 @@ final class ChangeInterceptor: ChangeObserver {
         switch bug {
         case .movesAsDeletions:
             deleted = items.filter(hasMoved).map(\.itemIdentifier)
-        case .moveAsDeletionAndUpdate:
+        case .moveAsDeletionAndUpdate, .movedFromLastSeenParentDeleted:
             let moved = items.filter(hasMoved).map(\.itemIdentifier)
             if !moved.isEmpty { observer.didDeleteItems(withIdentifiers: moved) }
+        case .movedFromListedParentDeleted:
+            let room = max(0, observer.suggestedBatchSize - items.count)
+            let moved = items.filter(hasMovedSinceListed).prefix(room).map(\.itemIdentifier)
+            if !moved.isEmpty { observer.didDeleteItems(withIdentifiers: moved) }
+        case .caseOnlyRenameUnreported:
+            items = items.filter { !isCaseOnlyRename($0) }
         case .trashReportedAsDeletion:
             deleted = items.filter { $0.parentItemIdentifier == .trashContainer }.map(\.itemIdentifier)
         case .childrenBeforeParents:
@@ -57,6 +63,17 @@ final class ChangeInterceptor: ChangeObserver {
     /// Whether `item` has a parent other than the one it was last handed out with.
     private func hasMoved(_ item: any FileProviderItem) -> Bool {
         memory.parent(of: item.itemIdentifier).map { $0 != item.parentItemIdentifier } ?? false
+    }
+
+    /// Whether `item` has a parent other than the one an enumeration last handed it out with.
+    private func hasMovedSinceListed(_ item: any FileProviderItem) -> Bool {
+        memory.enumerated(item.itemIdentifier).map { $0.parentItemIdentifier != item.parentItemIdentifier } ?? false
+    }
+
+    /// Whether `item`'s name differs only in case from the one an enumeration last handed out.
+    private func isCaseOnlyRename(_ item: any FileProviderItem) -> Bool {
+        guard let listed = memory.enumerated(item.itemIdentifier)?.filename else { return false }
+        return listed != item.filename && listed.lowercased() == item.filename.lowercased()
     }
 
     func didDeleteItems(withIdentifiers deletedItemIdentifiers: [ItemIdentifier]) {
