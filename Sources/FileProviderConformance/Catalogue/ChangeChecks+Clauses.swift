@@ -396,7 +396,9 @@ extension ChangeChecks {
 
     /// Moves listed items into a folder (through `move`) and records a finding unless the changes
     /// since an anchor taken before report each as an update with its new parent and never as a
-    /// deletion, in batches of 100, 2 and 1 from fresh enumerators.
+    /// deletion, in batches of 100, 2 and 1 from fresh enumerators. The largest batch comes first:
+    /// a deletion added next to the update shows there as one identifier updated and deleted
+    /// (R6.11), where a batch of one would show it as an oversized batch (R5.1).
     private static func expectListedMovesAreUpdates(
         _ context: CheckContext,
         move: (ItemSnapshot, ItemIdentifier) async throws -> Void

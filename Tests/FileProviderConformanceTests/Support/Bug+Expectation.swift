@@ -56,7 +56,8 @@ extension Bug {
         // larger than asked for.
         case .deletedItemsResurrected: BugExpectation(["R6.7", "R6.11", "R5.1"], ["CHG-13", "CHG-18"])
         case .deletionsBeforeDepartures: BugExpectation(["R6.12"], ["CHG-24", "CHG-25"])
-        case .moveAsDeletionAndUpdate: BugExpectation(["R6.11"], ["CHG-06", "CHG-14"])
+        case .moveAsDeletionAndUpdate:
+            BugExpectation(["R6.11"], ["CHG-06", "CHG-14", "CHG-29", "CHG-30", "CHG-31"])
         case .movedFromLastSeenParentDeleted: BugExpectation(["R6.11", "R6.3"], ["CHG-14", "CHG-30", "CHG-31"])
         case .movedFromListedParentDeleted:
             BugExpectation(["R6.11", "R6.3"], ["CHG-14", "CHG-15", "CHG-25", "CHG-29", "CHG-30", "CHG-31"])
@@ -87,7 +88,7 @@ extension Bug {
         case .collisionReturnsExisting: BugExpectation(["R12.4"], ["LIFE-06", "LIFE-07"])
         case .lastWriterWins: BugExpectation(["R13.3"], ["MUT-09", "MUT-22", "MUT-27", "MUT-28"])
         case .oneFieldPerModify: BugExpectation(["R13.1"], ["MUT-08", "MUT-20"])
-        case .untouchedFieldsOverwritten: BugExpectation(["R13.2"], ["ITEM-12", "MUT-26"])
+        case .untouchedFieldsOverwritten: BugExpectation(["R13.2"], ["ITEM-12", "MUT-26", "MUT-38", "MUT-39"])
         case .userMetadataAlwaysApplied: BugExpectation(["R13.2"], ["MUT-38", "MUT-39"])
         case .contentWriteDropsExtendedAttributes: BugExpectation(["R13.2"], ["MUT-38", "CHG-26"])
         case .contentWriteResetsCreationDate: BugExpectation(["R13.2"], ["MUT-38", "CHG-26"])
