@@ -359,8 +359,9 @@ extension ChangeChecks {
         let subjects = try await caseRenameSubjects(context)
         try await replica.catchUp(context: context)
         let remotely = context.capabilities.contains(.remoteChanges)
-        for (index, (item, name)) in subjects.enumerated() {
-            if remotely && index == 1 {
+        // The file is renamed here; the folder by another client where the subject has remote changes.
+        for (item, name) in subjects {
+            if remotely && item.contentType.isDirectory {
                 context.note("remote: rename \(item.itemIdentifier) to \"\(name)\"")
                 try await context.remote().rename(item.itemIdentifier, to: name)
             } else {
@@ -469,8 +470,9 @@ extension ChangeChecks {
         let (movers, target) = try await listedMovers(context)
         for replica in replicas { try await replica.catchUp(context: context) }
         let remotely = context.capabilities.contains(.remoteChanges)
-        for (index, item) in movers.enumerated() {
-            if remotely && index == 1 {
+        // The file moves here; the folder is moved by another client where the subject has remote changes.
+        for item in movers {
+            if remotely && item.contentType.isDirectory {
                 context.note("remote: move \(item.itemIdentifier) to \(target)")
                 try await context.remote().move(item.itemIdentifier, to: target)
             } else {
