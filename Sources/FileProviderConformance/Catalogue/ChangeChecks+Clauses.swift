@@ -177,14 +177,18 @@ extension ChangeChecks {
     static let quietAnchors = ConformanceCheck(
         "CHG-21",
         .changes,
-        "with no writes, the anchor settles: equal anchors, and quiet changes hand back the anchor given",
+        "with no writes, the anchor settles: equal anchors, and quiet changes hand back the anchor given, "
+            + "also after a listing and a write",
         rule: "Rule 7 (no self-sustaining loops)",
         clauses: ["R7.3", "R7.1"],
         rationale: "An anchor that moves on every call makes the system store a new one after every quiet check "
             + "and wake again: a loop without a change.",
         tier: .smoke
     ) { context in
-        if context.capabilities.contains(.writing) { _ = try await context.createFile(named: "settled.txt") }
+        if context.capabilities.contains(.writing) {
+            _ = try await context.createFile(named: "settled.txt")
+            try await listThenWrite(context, .workingSet, parent: .rootContainer)
+        }
         try await expectQuiet(context, .workingSet)
     }
 
@@ -204,7 +208,21 @@ extension ChangeChecks {
         let caughtUp = try await context.changes(folder.itemIdentifier, since: anchor)
         let again = try await context.changes(folder.itemIdentifier, since: caughtUp.anchor)
         context.expect(again.isEmpty, "changes were reported again after a catch-up with no writes")
+        try await listThenWrite(context, folder.itemIdentifier, parent: folder.itemIdentifier)
         try await expectQuiet(context, folder.itemIdentifier)
+    }
+
+    /// Lists `container` to its end and then writes a file in `parent`, so that the anchor asked
+    /// for next must be the current state's, not one kept from the listing.
+    static func listThenWrite(
+        _ context: CheckContext,
+        _ container: ItemIdentifier,
+        parent: ItemIdentifier
+    )
+        async throws
+    {
+        _ = try await context.list(container)
+        _ = try await context.createFile(named: "after-listing.txt", in: parent)
     }
 
     /// Records a finding unless two anchors of `container` taken with no write in between are equal

@@ -11,7 +11,8 @@ extension ContentChecks {
     static let largeContent = ConformanceCheck(
         "CNT-08",
         .content,
-        "multi-MiB content round-trips byte for byte through create and modify, with its documentSize",
+        "multi-MiB content round-trips byte for byte through create and modify (down to empty), with its "
+            + "documentSize",
         rule: "Provider contract (content) and rule 10",
         clauses: ["API.1", "R10.3", "R10.4", "API.2"],
         rationale: "Bugs of large files — a chunk written twice, a short read taken for the end, a size from the "
@@ -32,6 +33,11 @@ extension ContentChecks {
         let second = context.largeContent(count: 5 * 1_048_576 + 1, salt: 2)
         let written = try await context.write(second, to: created)
         try await expectContent(context, of: written, second, "after the modification")
+        let emptied = try await context.write(Data(), to: written)
+        try await expectContent(context, of: emptied, Data(), "after writing it empty")
+        if written.documentSize != nil {
+            context.expectEqual(emptied.documentSize, 0, "the emptied file's documentSize is not 0")
+        }
         if let date = written.contentModificationDate, created.contentModificationDate == old {
             context.expect(
                 date > old,

@@ -221,10 +221,20 @@ enum ItemChecks {
         rationale: "The system sizes downloads and partial fetches from documentSize; a wrong size truncates files "
             + "or reads past their end."
     ) { context in
+        var empty: ItemIdentifier?
         if context.capabilities.contains(.writing) {
             _ = try await context.createFile(named: "sized.bin", contents: Data(repeating: 7, count: 1_000))
+            empty = try await context.createFile(named: "empty.bin", contents: Data()).itemIdentifier
         }
-        for item in try await context.tree() where !item.contentType.isDirectory && !item.contentType.isSymbolicLink {
+        let files = try await context.tree().filter { !$0.contentType.isDirectory && !$0.contentType.isSymbolicLink }
+        if let empty, files.contains(where: { $0.documentSize != nil }) {
+            context.expectEqual(
+                files.first { $0.itemIdentifier == empty }?.documentSize,
+                0,
+                "the provider reports sizes, but an empty file's documentSize is not 0"
+            )
+        }
+        for item in files {
             guard let size = item.documentSize else { continue }
             let (data, _) = try await context.fetch(item.itemIdentifier)
             context.expectEqual(

@@ -40,6 +40,10 @@ final class BrokenEnumerator: Enumerator {
         case .cancelledListingEmpty where Task.isCancelled:
             observer.finishEnumerating(upTo: nil)
             return
+        case .anchorCachedAtListing where page.isInitial:
+            if let anchor = try? await base.currentSyncAnchor() {
+                provider.memory.rememberListingAnchor(anchor, of: container)
+            }
         default:
             break
         }
@@ -262,6 +266,7 @@ final class BrokenEnumerator: Enumerator {
 
     func currentSyncAnchor() async throws -> SyncAnchor {
         let anchor = try await provider.perform { try await self.base.currentSyncAnchor() }
+        if bug == .anchorCachedAtListing, let cached = provider.memory.listingAnchor(of: container) { return cached }
         guard bug == .quietAnchorDrifts else { return anchor }
         let number = withUnsafeBytes(of: provider.memory.nextAnchorNumber().bigEndian) { Data($0) }
         return (try? SyncAnchor(Self.driftPrefix + number + anchor.rawValue)) ?? anchor

@@ -41,6 +41,8 @@ extension BrokenProvider {
                 content: Data("v1".utf8),
                 metadata: version.contentVersion + version.metadataVersion
             )
+        case .emptyFileSizeUnknown where snapshot.documentSize == 0:
+            snapshot.documentSize = nil
         case .documentSizeInBlocks:
             snapshot.documentSize = snapshot.documentSize.map { ($0 + 4_095) / 4_096 * 4_096 }
         case .modificationDateFrozen:

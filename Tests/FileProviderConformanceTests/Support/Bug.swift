@@ -47,6 +47,10 @@ enum Bug: String, CaseIterable, Sendable {
     case moreComingDropped
     /// Returns a new anchor from every currentSyncAnchor() call, with no write in between.
     case quietAnchorDrifts
+    /// Answers currentSyncAnchor with the anchor it took when the container's listing last began,
+    /// as a provider that caches its listing's state would: writes since then come back as
+    /// changes of a quiet anchor.
+    case anchorCachedAtListing
     /// Reports the root as updated at the end of every change enumeration.
     case quietChangesReportRoot
     // Changes (rule 6)
@@ -101,6 +105,8 @@ enum Bug: String, CaseIterable, Sendable {
     case metadataEditBumpsContentVersion
     /// Hands out one content version for ever, folding the real one into the metadata version.
     case contentVersionNeverChanges
+    /// Reports the size of every file but an empty one, whose documentSize is nil (unknown).
+    case emptyFileSizeUnknown
     /// Reports documentSize rounded up to 4 KiB blocks.
     case documentSizeInBlocks
     /// Reports the creation date as the content modification date.

@@ -12,6 +12,7 @@ final class BugMemory: Sendable {
         var localIdentifiers: Set<ItemIdentifier> = []
         var cachedFiles: [String: URL] = [:]
         var anchorsHandedOut: UInt64 = 0
+        var listingAnchors: [ItemIdentifier: SyncAnchor] = [:]
         var lookups: UInt64 = 0
         var invalidated = false
     }
@@ -88,6 +89,16 @@ final class BugMemory: Sendable {
     }
 
     /// A number that grows with every call.
+    /// The anchor a container had when its listing last began.
+    func listingAnchor(of container: ItemIdentifier) -> SyncAnchor? {
+        state.withLock { $0.listingAnchors[container] }
+    }
+
+    /// Remembers `anchor` as the one `container` had when its listing began.
+    func rememberListingAnchor(_ anchor: SyncAnchor, of container: ItemIdentifier) {
+        state.withLock { $0.listingAnchors[container] = anchor }
+    }
+
     func nextAnchorNumber() -> UInt64 {
         state.withLock { state in
             state.anchorsHandedOut += 1
