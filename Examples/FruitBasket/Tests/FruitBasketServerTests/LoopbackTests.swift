@@ -9,7 +9,7 @@ import FoundationNetworking
 
 @Suite("Loopback: a server started in process")
 struct LoopbackTests {
-    @Test("start binds port 0 to a free port, answers over TCP, and stop frees it for a restart")
+    @Test("start binds port 0 to a free port, answers over TCP; stop and kill free it for a restart")
     func startStopRestart() async throws {
         let database = try await SQLiteCatalogueDatabase(location: .memory)
         let configuration = FruitBasketServerConfiguration(port: 0)
@@ -29,7 +29,15 @@ struct LoopbackTests {
         #expect(restarted.port == running.port)
         let (again, _) = try await URLSession.shared.data(from: url)
         #expect(try JSONDecoder().decode(ServerState.self, from: again).epoch == state.epoch)
-        await restarted.stop()
+        await restarted.kill()
+
+        let third = try await FruitBasketServer.start(
+            configuration: FruitBasketServerConfiguration(port: running.port),
+            database: database
+        )
+        let (last, _) = try await URLSession.shared.data(from: url)
+        #expect(try JSONDecoder().decode(ServerState.self, from: last).epoch == state.epoch)
+        await third.stop()
         try await database.close()
     }
 }
