@@ -4,6 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import FruitBasketServer
+
 @Suite("Authentication")
 struct AuthenticationTests {
     @Test("Tokens expire by the injected clock; a new token works")
@@ -48,5 +50,24 @@ struct AuthenticationTests {
             let noRoute = try await api.send(.get, "/v1/nothing")
             #expect(try api.errorCode(noRoute) == .noSuchItem)
         }
+    }
+}
+
+@Suite("Admin endpoints")
+struct AdminEndpointTests {
+    @Test("Without an admin secret the admin endpoints do not exist")
+    func absentWithoutSecret() async throws {
+        let database = try await SQLiteCatalogueDatabase(location: .memory)
+        let server = try await FruitBasketServer(
+            configuration: FruitBasketServerConfiguration(port: 0),
+            database: database
+        )
+        try await server.application().test(.router) { client in
+            let response = try await client.execute(uri: APIPaths.resetEpoch, method: .post)
+            #expect(response.status == .notFound)
+            let body = try JSONDecoder().decode(APIErrorBody.self, from: Data(buffer: response.body))
+            #expect(body.code == .noSuchItem)
+        }
+        try await database.close()
     }
 }

@@ -34,6 +34,15 @@ struct LongPollTests {
         }
     }
 
+    @Test("A long poll with nothing to report answers the same sequence when its timeout ends")
+    func timesOut() async throws {
+        try await TestAPI.run { api in
+            let before = try await api.state()
+            let answer = try await api.send(.get, "\(APIPaths.wait)?after=\(before.sequence)&timeout=1")
+            #expect(try api.decode(ServerState.self, answer) == before)
+        }
+    }
+
     @Test("A change committed by another server process on the same database wakes the long poll")
     func wakesOnPeerCommit() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fb-\(UUID().uuidString)")

@@ -47,6 +47,7 @@ public enum CatalogueSchema {
                 content_version \(integer), created \(real) NOT NULL)
             """,
             "CREATE INDEX IF NOT EXISTS blobs_by_item ON blobs (item, content_version)",
+            "CREATE INDEX IF NOT EXISTS blobs_by_state ON blobs (state, created)",
             """
             CREATE TABLE IF NOT EXISTS chunks (
                 blob \(key) NOT NULL, idx \(integer) NOT NULL, data \(bytes) NOT NULL,
