@@ -145,6 +145,34 @@ struct ContentTests {
         }
     }
 
+    @Test("An upload that needs room removes older content versions first, never current content")
+    func quotaEvictsOldVersions() async throws {
+        try await TestAPI.run(quota: 1000) { api in
+            var file = try await api.create("a", content: Self.bytes(400, seed: 8))
+            let first = file.contentVersion
+            let second = Self.bytes(400, seed: 9)
+            file = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(file, fields: [.contents], content: second)
+            ).item
+            let third = Self.bytes(400, seed: 10)
+            file = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(file, fields: [.contents], content: third)
+            ).item
+            let gone = try await api.send(.get, "\(APIPaths.content(file.id))?version=\(first)")
+            #expect(try api.errorCode(gone) == .versionGone)
+            #expect(try await api.content(file.id) == third)
+            let refused = try await api.send(
+                .post,
+                APIPaths.uploads,
+                body: ByteBuffer(bytes: Self.bytes(700, seed: 11))
+            )
+            #expect(try api.errorCode(refused) == .quotaExceeded)
+            #expect(try await api.content(file.id) == third)
+        }
+    }
+
     @Test("An upload is consumed by the change naming it")
     func uploadsAreConsumed() async throws {
         try await TestAPI.run { api in

@@ -39,6 +39,7 @@ public enum CatalogueSchema {
             "CREATE UNIQUE INDEX IF NOT EXISTS items_by_name ON items (parent, name_key)",
             "CREATE INDEX IF NOT EXISTS items_by_date ON items (parent, date_key, id)",
             "CREATE INDEX IF NOT EXISTS items_by_version ON items (metadata_version)",
+            "CREATE INDEX IF NOT EXISTS items_by_blob ON items (blob)",
             "CREATE TABLE IF NOT EXISTS tombstones (id \(key) PRIMARY KEY, sequence \(integer) NOT NULL)",
             "CREATE INDEX IF NOT EXISTS tombstones_by_sequence ON tombstones (sequence)",
             """
