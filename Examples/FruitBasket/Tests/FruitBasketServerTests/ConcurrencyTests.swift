@@ -19,6 +19,18 @@ struct ConcurrencyTests {
         )
     }
 
+    /// Follows the feed from `cursor` until nothing more is coming, in batches of 5.
+    static func drain(_ catalogue: Catalogue, from cursor: String) async throws -> (seen: Set<String>, cursor: String) {
+        var seen: Set<String> = []
+        var cursor = cursor
+        while true {
+            let batch = try await catalogue.changes(after: cursor, limit: 5)
+            seen.formUnion(batch.updated.map(\.id))
+            cursor = batch.cursor
+            if !batch.moreComing { return (seen, cursor) }
+        }
+    }
+
     @Test(
         "Two catalogues on one SQLite file (two server processes) take distinct sequences, and a reader following the feed while they write sees every item"
     )
@@ -51,15 +63,7 @@ struct ConcurrencyTests {
         #expect(Set(created.map(\.metadataVersion)).count == 2 * perWriter)
         #expect(try await first.state().sequence == Int64(2 * perWriter))
 
-        var seen: Set<String> = []
-        var cursor = start
-        while true {
-            let batch = try await second.changes(after: cursor, limit: 7)
-            seen.formUnion(batch.updated.map(\.id))
-            cursor = batch.cursor
-            if !batch.moreComing { break }
-        }
-        #expect(seen == Set(created.map(\.id)))
+        #expect(try await Self.drain(second, from: start).seen == Set(created.map(\.id)))
         for database in databases { try await database.close() }
     }
 
@@ -83,12 +87,7 @@ struct ConcurrencyTests {
             cursor = batch.cursor
         }
         let created = try await writes
-        while true {
-            let batch = try await catalogue.changes(after: cursor, limit: 5)
-            seen.formUnion(batch.updated.map(\.id))
-            cursor = batch.cursor
-            if !batch.moreComing { break }
-        }
+        seen.formUnion(try await Self.drain(catalogue, from: cursor).seen)
         #expect(seen == Set(created.map(\.id)))
         try await database.close()
     }
