@@ -19,6 +19,19 @@ struct ListingTests {
         }
     }
 
+    @Test("The trash lists by name too, duplicates side by side")
+    func trashOrder() async throws {
+        try await TestAPI.run { api in
+            for name in ["a b", "a", "a", "B"] {
+                var item = try await api.create(name)
+                item.parent = WireIdentifiers.trash
+                #expect(try await api.modify(item, fields: [.parent]).status == .ok)
+            }
+            let names = try await api.list(APIPaths.children(WireIdentifiers.trash), limit: 1).map(\.name)
+            #expect(names == ["B", "a", "a", "a b"])
+        }
+    }
+
     @Test("A listing resumed while items are added lists every item that stayed exactly once")
     func concurrentInserts() async throws {
         try await TestAPI.run { api in

@@ -54,7 +54,11 @@ extension Catalogue {
             }
             return UploadReceipt(upload: id, size: size)
         } catch {
-            try? await change { transaction in try await Self.removeBlob(id, size: 0, in: transaction) }
+            // Removed outside the request's task, which may be cancelled (the client went away).
+            let removal = Task { [self] in
+                try await change { transaction in try await Self.removeBlob(id, size: 0, in: transaction) }
+            }
+            _ = await removal.result
             throw error
         }
     }

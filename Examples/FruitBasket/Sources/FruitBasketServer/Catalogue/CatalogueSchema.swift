@@ -3,8 +3,8 @@
 /// - `meta`: one row (`id` 1) with the store's epoch, its latest sequence, the history floor
 ///   (the oldest sequence the change feed can continue from) and the bytes stored.
 /// - `items`: every item but the root and the trash. `name_key` is ``WireNameRule/key(_:)`` of
-///   the name, unique per parent; a child of the trash has its key suffixed with "/" and its
-///   identifier (a name never holds "/"), so trashed items never collide. `date_key` is the
+///   the name, unique per parent; a child of the trash has its key suffixed with U+0001 and its
+///   identifier, so trashed items never collide and still sort by name. `date_key` is the
 ///   modification date, or the lowest finite double without one, so both databases sort it alike.
 /// - `tombstones`: the identifier and sequence of every deletion since the history floor.
 /// - `blobs` and `chunks`: content, as numbered chunks of at most
