@@ -1,37 +1,22 @@
 import Foundation
 import FruitBasketAPI
 
-/// The bearer token a client sends, renewed at most once at a time.
+/// The bearer token a client sends.
+///
+/// Renewals are not shared between concurrent requests, so each stays cancellable on its own;
+/// two requests that find the token refused at once fetch two tokens, and the later one is kept.
 actor Credentials {
     private var grant: TokenGrant?
-    private var renewal: Task<TokenGrant, any Error>?
 
-    /// A token to send: the current one, or a new one when there is none, it has expired, or it is
-    /// `stale` (the server refused it). Concurrent callers share one renewal.
-    ///
-    /// - Throws: what `fetch` throws.
-    func token(
-        replacing stale: String?,
-        fetch: @escaping @Sendable () async throws -> TokenGrant
-    ) async throws -> String {
-        if let grant, grant.token != stale, grant.expires > Date().timeIntervalSince1970 {
-            return grant.token
-        }
-        let task: Task<TokenGrant, any Error>
-        if let renewal {
-            task = renewal
-        } else {
-            task = Task { try await fetch() }
-            renewal = task
-        }
-        do {
-            let fresh = try await task.value
-            if renewal == task { renewal = nil }
-            grant = fresh
-            return fresh.token
-        } catch {
-            if renewal == task { renewal = nil }
-            throw error
-        }
+    /// The token to send, or `nil` when there is none, it has expired, or it is `refused` (the
+    /// server refused it): a new one must be fetched then.
+    func token(unless refused: String?) -> String? {
+        guard let grant, grant.token != refused, grant.expires > Date().timeIntervalSince1970 else { return nil }
+        return grant.token
+    }
+
+    /// Keeps `grant` as the token to send.
+    func keep(_ grant: TokenGrant) {
+        self.grant = grant
     }
 }

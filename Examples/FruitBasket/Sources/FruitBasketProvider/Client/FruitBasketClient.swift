@@ -11,7 +11,7 @@ import NIOHTTP1
 /// What it guarantees:
 /// - Every request carries a bearer token. The first is fetched on first use; a token the server
 ///   refuses (401) is renewed once (`POST /v1/tokens`) and the request repeated; a second refusal
-///   fails with `notAuthenticated`. Concurrent requests share one renewal.
+///   fails with `notAuthenticated`.
 /// - Every failure is a `FileProviderError` of ``FruitBasketErrorMapping``'s table, or
 ///   `CancellationError` when the calling task is cancelled: cancellation ends the request at
 ///   once, and every request has a deadline (``FruitBasketConfiguration/requestTimeout`` or
@@ -69,7 +69,7 @@ public final class FruitBasketClient: Sendable {
         var refused: String?
         while true {
             try Task.checkCancellation()
-            let token = try await credentials.token(replacing: refused) { [self] in try await grant() }
+            let token = try await token(unless: refused)
             var request = HTTPClientRequest(url: configuration.baseURL + call.target)
             request.method = call.method
             request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -140,6 +140,14 @@ public final class FruitBasketClient: Sendable {
     /// Reads and discards the answer's body, so the connection can be reused.
     func discardBody(of response: HTTPClientResponse) async throws {
         _ = try await collect(response.body, upTo: 1 << 20)
+    }
+
+    /// The token to send: the one kept, unless it is `refused` or expired; a new one otherwise.
+    private func token(unless refused: String?) async throws -> String {
+        if let token = await credentials.token(unless: refused) { return token }
+        let fresh = try await grant()
+        await credentials.keep(fresh)
+        return fresh.token
     }
 
     /// Exchanges the account's secret for a token.

@@ -12,7 +12,7 @@ import FruitBasketAPI
 /// ```
 ///
 /// What it guarantees:
-/// - Every change made after ``run()`` read the first state is followed by a call of `onChange`
+/// - Every change made after the sequence ``run(after:)`` starts from is followed by a call of `onChange`
 ///   (several changes may share one call). `onChange` is awaited before the next poll.
 /// - A server that cannot be reached or fails (`serverUnreachable`, a restart included) is asked
 ///   again after a backoff that doubles from ``initialBackoff`` up to ``maximumBackoff`` and
@@ -29,7 +29,7 @@ public struct FruitBasketChangeListener: Sendable {
     /// What to call when the store changed, with the state that shows it.
     public let onChange: @Sendable (ServerState) async -> Void
 
-    /// Creates a listener; ``run()`` starts it.
+    /// Creates a listener; ``run(after:)`` starts it.
     public init(
         client: FruitBasketClient,
         initialBackoff: Duration = .milliseconds(50),
@@ -44,19 +44,28 @@ public struct FruitBasketChangeListener: Sendable {
 
     /// Listens until the task is cancelled.
     ///
+    /// - Parameter sequence: the sequence the caller has seen; changes after it are reported. `nil`
+    ///   reads the server's current sequence first, and reports the changes after that.
     /// - Throws: `CancellationError` when the task is cancelled; any error other than
     ///   `serverUnreachable` (for example `notAuthenticated` after a token renewal failed), which
     ///   ends the listening.
-    public func run() async throws {
-        var known = try await retrying { try await client.state() }
+    public func run(after sequence: Int64? = nil) async throws {
+        var known: (sequence: Int64, epoch: String?)
+        if let sequence {
+            known = (sequence, nil)
+        } else {
+            let state = try await retrying { try await client.state() }
+            known = (state.sequence, state.epoch)
+        }
         while true {
             let state = try await retrying {
                 try await client.waitForChange(after: known.sequence, wait: client.configuration.pushWait)
             }
-            if state.sequence != known.sequence || state.epoch != known.epoch {
-                known = state
+            let epochChanged = known.epoch.map { $0 != state.epoch } ?? false
+            if state.sequence != known.sequence || epochChanged {
                 await onChange(state)
             }
+            known = (state.sequence, state.epoch)
         }
     }
 
