@@ -31,8 +31,11 @@ public final class FruitBasketClient: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: the server, the account and the timeouts.
-    ///   - httpClient: the `HTTPClient` to send requests with, or `nil` to make one (with
-    ///     `configuration`'s connect timeout) that ``shutdown()`` shuts down.
+    ///   - httpClient: the `HTTPClient` to send requests with, or `nil` to make one that
+    ///     ``shutdown()`` shuts down, with `configuration`'s connect timeout and connection limit,
+    ///     which fails a request at once when a connection cannot be made (the caller retries
+    ///     after `serverUnreachable`; a pool retrying with its own backoff would keep failing
+    ///     requests for a while after the server is back).
     public init(configuration: FruitBasketConfiguration, httpClient: HTTPClient? = nil) {
         self.configuration = configuration
         if let httpClient {
@@ -42,6 +45,11 @@ public final class FruitBasketClient: Sendable {
             var settings = HTTPClient.Configuration()
             settings.timeout = HTTPClient.Configuration.Timeout(connect: Self.timeAmount(configuration.connectTimeout))
             settings.redirectConfiguration = .disallow
+            // The host retries operations that fail with serverUnreachable, so the pool does not
+            // retry connections of its own: its backoff would outlive an outage and fail the first
+            // requests after the server is back.
+            settings.connectionPool.retryConnectionEstablishment = false
+            settings.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.maximumConnections
             self.http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
             self.ownsHTTPClient = true
         }
