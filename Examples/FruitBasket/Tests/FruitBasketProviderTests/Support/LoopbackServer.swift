@@ -27,7 +27,7 @@ final class LoopbackServer: Sendable {
         database = try await SQLiteCatalogueDatabase(
             location: .file(folder.appendingPathComponent("fruit.sqlite").path)
         )
-        var settings = FruitBasketServerConfiguration(port: 0, adminSecret: Self.adminSecret)
+        var settings = FruitBasketServerConfiguration(port: 0, adminSecret: Self.adminSecret, logLevel: .critical)
         configure(&settings)
         configuration = Mutex(settings)
         try await start()
