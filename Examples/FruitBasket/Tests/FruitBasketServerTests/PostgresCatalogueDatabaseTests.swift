@@ -262,6 +262,25 @@ struct PostgresCatalogueDatabaseTests {
         }
     }
 
+    @Test func aSchemaKeepsACatalogueApart() async throws {
+        let schema = PostgresTestServer.tableName("Schema \"quoted\"")
+        let quoted = PostgresCatalogueDatabase.quotedIdentifier(schema)
+        let database = try PostgresTestServer.open()
+        try await database.transaction { sql in _ = try await sql.query("CREATE SCHEMA \(quoted)", []) }
+        let inSchema = try PostgresTestServer.open(schema: schema)
+        let rows = try await inSchema.transaction { sql in
+            _ = try await sql.query("CREATE TABLE items (k BIGINT)", [])
+            return try await sql.query(
+                "SELECT current_schema() AS current, (SELECT table_schema FROM information_schema.tables WHERE table_name = 'items') AS home",
+                []
+            )
+        }
+        #expect(rows == [SQLRow(values: ["current": .text(schema), "home": .text(schema)])])
+        try await inSchema.close()
+        try await database.transaction { sql in _ = try await sql.query("DROP SCHEMA \(quoted) CASCADE", []) }
+        try await database.close()
+    }
+
     @Test func anExecutorKeptPastItsTransactionIsRefused() async throws {
         let database = try PostgresTestServer.open()
         let kept = try await database.read { sql in sql }

@@ -21,8 +21,8 @@ enum PostgresTestServer {
         """
 
     /// A new database on the test server. Each test works in tables of its own (``tableName(_:)``).
-    static func open(maximumConnections: Int = 4) throws -> PostgresCatalogueDatabase {
-        try PostgresCatalogueDatabase(url: url ?? "", maximumConnections: maximumConnections)
+    static func open(maximumConnections: Int = 4, schema: String? = nil) throws -> PostgresCatalogueDatabase {
+        try PostgresCatalogueDatabase(url: url ?? "", maximumConnections: maximumConnections, schema: schema)
     }
 
     /// A table name no other test or run uses: `prefix` and a fresh random suffix.

@@ -38,25 +38,37 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
 
     /// Connects to the database `url` names (see ``PostgresURL``) with a pool of at most
     /// `maximumConnections` connections. Connections are opened on demand; a server that cannot
-    /// be reached makes the calls fail, not this initializer.
+    /// be reached makes the calls fail (after PostgresNIO's retries, up to a minute), not this
+    /// initializer.
     ///
+    /// - Parameter schema: when given, every connection's `search_path` is this schema alone, so
+    ///   unqualified tables are created and found there (the schema must exist): several
+    ///   catalogues, tests among them, can share one database.
     /// - Throws: ``PostgresURLError`` when `url` is not a valid PostgreSQL URL.
-    public convenience init(url: String, maximumConnections: Int = 8) throws(PostgresURLError) {
+    public convenience init(url: String, maximumConnections: Int = 8, schema: String? = nil) throws(PostgresURLError) {
         let parsed = try PostgresURL(url)
-        self.init(url: parsed, maximumConnections: maximumConnections)
+        self.init(url: parsed, maximumConnections: maximumConnections, schema: schema)
     }
 
     /// Connects to the database `url` names with a pool of at most `maximumConnections`
-    /// (at least 1) connections.
-    public init(url: PostgresURL, maximumConnections: Int = 8) {
+    /// (at least 1) connections, in `schema` when given, as the initializer taking a string does.
+    public init(url: PostgresURL, maximumConnections: Int = 8, schema: String? = nil) {
         var configuration = url.clientConfiguration
         configuration.options.maximumConnections = max(1, maximumConnections)
+        if let schema {
+            configuration.options.additionalStartupParameters = [("search_path", Self.quotedIdentifier(schema))]
+        }
         let logger = Logger(label: "fruitbasket.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
         self.redactedURL = url.redacted
         self.runner = Task { await client.run() }
+    }
+
+    /// `name` as a quoted SQL identifier: `"…"` with inner quotes doubled.
+    public static func quotedIdentifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     deinit {

@@ -76,6 +76,19 @@ public struct PostgresURL: Sendable, Hashable {
         return "postgres://\(credentials)@\(hostPart):\(port)/\(database)\(query)"
     }
 
+    /// The URL in full, password included (percent-encoded), in the form ``init(_:)`` parses.
+    public var absoluteString: String {
+        var components = URLComponents()
+        components.scheme = "postgres"
+        components.user = user
+        components.password = password
+        components.host = host.contains(":") ? "[\(host)]" : host
+        components.port = port
+        components.path = "/" + database
+        if tls != .disable { components.queryItems = [URLQueryItem(name: "sslmode", value: tls.rawValue)] }
+        return components.string ?? redacted
+    }
+
     /// The settings of a `PostgresClient` that connects as this URL says.
     public var clientConfiguration: PostgresClient.Configuration {
         let mode: PostgresClient.Configuration.TLS
