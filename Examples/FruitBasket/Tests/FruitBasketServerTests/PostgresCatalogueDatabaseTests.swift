@@ -268,11 +268,12 @@ struct PostgresCatalogueDatabaseTests {
         let database = try PostgresTestServer.open()
         try await database.transaction { sql in _ = try await sql.query("CREATE SCHEMA \(quoted)", []) }
         let inSchema = try PostgresTestServer.open(schema: schema)
+        let table = PostgresTestServer.tableName("probe")
         let rows = try await inSchema.transaction { sql in
-            _ = try await sql.query("CREATE TABLE items (k BIGINT)", [])
+            _ = try await sql.query("CREATE TABLE \(table) (k BIGINT)", [])
             return try await sql.query(
-                "SELECT current_schema() AS current, (SELECT table_schema FROM information_schema.tables WHERE table_name = 'items') AS home",
-                []
+                "SELECT current_schema() AS current, (SELECT table_schema FROM information_schema.tables WHERE table_name = ?) AS home",
+                [.text(table)]
             )
         }
         #expect(rows == [SQLRow(values: ["current": .text(schema), "home": .text(schema)])])
