@@ -69,11 +69,19 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
             return try await SQLiteCatalogueDatabase(location: .file(String(db.dropFirst("sqlite:".count))))
         }
         if db.hasPrefix("postgres://") || db.hasPrefix("postgresql://") {
+            let database: PostgresCatalogueDatabase
             do {
-                return try PostgresCatalogueDatabase(url: db)
+                database = try PostgresCatalogueDatabase(url: db)
             } catch {
                 throw ValidationError(error.description)
             }
+            do {
+                try await database.verifyConnection()
+            } catch {
+                try? await database.close()
+                throw error
+            }
+            return database
         }
         throw ValidationError("--db is sqlite:PATH or postgres://USER@HOST:PORT/DATABASE; \(db) is neither.")
     }

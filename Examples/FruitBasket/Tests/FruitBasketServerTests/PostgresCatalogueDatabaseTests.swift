@@ -282,6 +282,32 @@ struct PostgresCatalogueDatabaseTests {
         try await database.close()
     }
 
+    @Test func verifyingTheConnectionReportsAWrongDatabaseOrPortAtOnce() async throws {
+        let database = try PostgresTestServer.open()
+        try await database.verifyConnection()
+        try await database.close()
+        var url = try PostgresURL(PostgresTestServer.url ?? "")
+        url.database = "no_such_database"
+        let missing = PostgresCatalogueDatabase(url: url)
+        await #expect(
+            throws: PostgresDatabaseError.statementFailed(
+                sqlState: "3D000",
+                message: "database \"no_such_database\" does not exist",
+                sql: ""
+            )
+        ) { try await missing.verifyConnection() }
+        try await missing.close()
+        url.port = 1
+        let refused = PostgresCatalogueDatabase(url: url)
+        let error = await #expect(throws: PostgresDatabaseError.self) { try await refused.verifyConnection() }
+        guard case .connectionFailed(let detail) = error else {
+            Issue.record("expected connectionFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("Connection refused"))
+        try await refused.close()
+    }
+
     @Test func anExecutorKeptPastItsTransactionIsRefused() async throws {
         let database = try PostgresTestServer.open()
         let kept = try await database.read { sql in sql }

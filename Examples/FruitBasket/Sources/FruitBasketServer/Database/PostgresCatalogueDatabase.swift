@@ -31,10 +31,12 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
     /// Where the database connects, with the password masked.
     public let redactedURL: String
 
+    /// Where the database connects.
+    let url: PostgresURL
+    let logger: Logger
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let closed = Mutex(false)
-    private let logger: Logger
 
     /// Connects to the database `url` names (see ``PostgresURL``) with a pool of at most
     /// `maximumConnections` connections. Connections are opened on demand; a server that cannot
@@ -61,6 +63,7 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         let logger = Logger(label: "fruitbasket.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
+        self.url = url
         self.logger = logger
         self.redactedURL = url.redacted
         self.runner = Task { await client.run() }

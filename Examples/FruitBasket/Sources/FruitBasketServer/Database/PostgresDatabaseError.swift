@@ -8,8 +8,9 @@ public enum PostgresDatabaseError: Error, Sendable, Hashable, CustomStringConver
     case bindsInMultipleStatements(statements: Int)
     /// A result column has a type no ``SQLValue`` represents.
     case unsupportedColumnType(column: String, type: String)
-    /// The server refused a statement: its SQLSTATE code (`23505` is a unique violation, `25006`
-    /// a write in a read-only transaction, …), its message and the statement.
+    /// The server refused a statement, or the login (then `sql` is empty): its SQLSTATE code
+    /// (`23505` is a unique violation, `25006` a write in a read-only transaction, `3D000` a
+    /// database that does not exist, …), its message and the statement.
     case statementFailed(sqlState: String, message: String, sql: String)
     /// An earlier statement of the transaction failed (its error was caught by the body), so
     /// PostgreSQL aborted the transaction: it was rolled back instead of committed.
@@ -30,7 +31,8 @@ public enum PostgresDatabaseError: Error, Sendable, Hashable, CustomStringConver
         case .unsupportedColumnType(let column, let type):
             return "The column '\(column)' has the PostgreSQL type \(type), which no SQLValue represents."
         case .statementFailed(let sqlState, let message, let sql):
-            return "PostgreSQL refused the statement (SQLSTATE \(sqlState)): \(message). Statement: \(sql)"
+            let statement = sql.isEmpty ? "" : " Statement: \(sql)"
+            return "PostgreSQL refused (SQLSTATE \(sqlState)): \(message).\(statement)"
         case .transactionAborted(let sqlState, let message):
             return "A statement of the transaction failed (SQLSTATE \(sqlState): \(message)), so it was rolled back."
         case .transactionEnded: return "The SQL executor was used after its transaction ended."
