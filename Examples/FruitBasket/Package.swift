@@ -57,6 +57,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Lists a large folder through the provider and with plain HTTP GETs, and times creations
+        // and modifications: `swift run -c release fruitbasket-provider-benchmark`.
+        .executableTarget(
+            name: "fruitbasket-provider-benchmark",
+            dependencies: [
+                "FruitBasketProvider",
+                "FruitBasketServer",
+                "FruitBasketAPI",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "FruitBasketServerTests",
             dependencies: [

@@ -4,8 +4,8 @@ import FruitBasketProvider
 import Testing
 
 /// A server that does not answer: requests end at their deadline with serverUnreachable, or at
-/// once with CancellationError when their task is cancelled; a port that refuses connections is
-/// serverUnreachable too.
+/// once with CancellationError when their task is cancelled; a port that refuses connections and a
+/// name that does not resolve are serverUnreachable too.
 @Suite struct TimeoutAndCancellationTests {
     static func client(_ baseURL: String, requestTimeout: Duration) -> FruitBasketClient {
         FruitBasketClient(
@@ -53,5 +53,13 @@ import Testing
         }
         #expect(error?.code == .serverUnreachable)
         await provider.invalidate()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aNameThatDoesNotResolveIsServerUnreachable() async throws {
+        let client = Self.client("http://fruitbasket.invalid:8080", requestTimeout: .seconds(5))
+        let error = await #expect(throws: FileProviderError.self) { try await client.state() }
+        #expect(error?.code == .serverUnreachable)
+        await client.shutdown()
     }
 }

@@ -18,8 +18,8 @@ import NIOHTTP1
 ///   ``FruitBasketConfiguration/transferTimeout``).
 /// - Content is streamed both ways in chunks; no file is ever held whole in memory.
 ///
-/// A client made without an `HTTPClient` owns one and shuts it down in ``shutdown()``; one given
-/// an `HTTPClient` leaves it to its owner.
+/// A client made without an `HTTPClient` owns one and shuts it down in ``shutdown()`` (or, at the
+/// latest, when the client is released); one given an `HTTPClient` leaves it to its owner.
 public final class FruitBasketClient: Sendable {
     /// Where the server is and whose account is used.
     public let configuration: FruitBasketConfiguration
@@ -31,8 +31,11 @@ public final class FruitBasketClient: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: the server, the account and the timeouts.
-    ///   - httpClient: the `HTTPClient` to send requests with, or `nil` to make one (with
-    ///     `configuration`'s connect timeout) that ``shutdown()`` shuts down.
+    ///   - httpClient: the `HTTPClient` to send requests with, or `nil` to make one that
+    ///     ``shutdown()`` shuts down, with `configuration`'s connect timeout and connection limit,
+    ///     which fails a request at once when a connection cannot be made (the caller retries
+    ///     after `serverUnreachable`; a pool retrying with its own backoff would keep failing
+    ///     requests for a while after the server is back).
     public init(configuration: FruitBasketConfiguration, httpClient: HTTPClient? = nil) {
         self.configuration = configuration
         if let httpClient {
@@ -42,9 +45,21 @@ public final class FruitBasketClient: Sendable {
             var settings = HTTPClient.Configuration()
             settings.timeout = HTTPClient.Configuration.Timeout(connect: Self.timeAmount(configuration.connectTimeout))
             settings.redirectConfiguration = .disallow
+            // The host retries operations that fail with serverUnreachable, so the pool does not
+            // retry connections of its own: its backoff would outlive an outage and fail the first
+            // requests after the server is back.
+            settings.connectionPool.retryConnectionEstablishment = false
+            settings.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.maximumConnections
             self.http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
             self.ownsHTTPClient = true
         }
+    }
+
+    /// A client dropped without ``shutdown()`` still shuts down the `HTTPClient` it made, so its
+    /// connections are released (and `HTTPClient`'s debug check does not stop the process).
+    deinit {
+        guard ownsHTTPClient else { return }
+        http.shutdown { _ in }
     }
 
     /// Shuts down the `HTTPClient` the client made; later requests fail with `cannotSynchronize`.

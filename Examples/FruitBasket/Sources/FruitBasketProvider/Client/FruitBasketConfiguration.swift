@@ -18,6 +18,9 @@ public struct FruitBasketConfiguration: Sendable, Hashable {
     /// How long the push channel asks the server to hold a long poll (1 to 60 seconds); the
     /// request itself may take `requestTimeout` more.
     public var pushWait: Duration
+    /// The most connections open to the server at once (when the client makes its own
+    /// `HTTPClient`); more concurrent requests wait for one, up to ``connectTimeout``.
+    public var maximumConnections: Int
 
     /// Creates a configuration.
     public init(
@@ -27,7 +30,8 @@ public struct FruitBasketConfiguration: Sendable, Hashable {
         connectTimeout: Duration = .seconds(5),
         requestTimeout: Duration = .seconds(30),
         transferTimeout: Duration = .seconds(600),
-        pushWait: Duration = .seconds(30)
+        pushWait: Duration = .seconds(30),
+        maximumConnections: Int = 32
     ) {
         self.baseURL = baseURL
         self.account = account
@@ -36,5 +40,6 @@ public struct FruitBasketConfiguration: Sendable, Hashable {
         self.requestTimeout = requestTimeout
         self.transferTimeout = transferTimeout
         self.pushWait = pushWait
+        self.maximumConnections = maximumConnections
     }
 }

@@ -12,7 +12,8 @@ import FruitBasketAPI
 /// - Every property the wire carries maps to the `FileProviderItem` property of the same meaning:
 ///   dates (seconds since 1970), tags, favorite rank, flags (the wire's bits are
 ///   `FileSystemFlags`' bits), extended attributes, type and creator codes, a symbolic link's
-///   target. The content type is `ContentType.folder` for a folder, `ContentType.symbolicLink`
+///   target. A folder's child count is not reported: the change feed does not report a folder
+///   when only its children change, so a count would go stale in the host's replica. The content type is `ContentType.folder` for a folder, `ContentType.symbolicLink`
 ///   for a link and the filename's type for a file.
 public enum WireItemMapping {
     /// The name the root gets when the server's is not a valid filename.
@@ -90,7 +91,6 @@ public enum WireItemMapping {
             contentType: contentType(kind: item.kind, name: item.name),
             itemVersion: version(item),
             documentSize: item.kind == .file ? item.size ?? 0 : nil,
-            childItemCount: item.childCount,
             creationDate: item.created.map(Date.init(timeIntervalSince1970:)),
             contentModificationDate: item.modified.map(Date.init(timeIntervalSince1970:)),
             lastUsedDate: item.lastUsed.map(Date.init(timeIntervalSince1970:)),
