@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // The wire format: the requests and responses both sides encode, and the error codes.
@@ -52,6 +53,8 @@ let package = Package(
                 "FruitBasketAPI",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -71,6 +74,7 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "FileProviderConformance", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ],
