@@ -57,6 +57,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Listing through the provider against plain HTTP, and writes per second; run it in release.
+        .executableTarget(
+            name: "fruitbasket-benchmark",
+            dependencies: [
+                "FruitBasketAPI",
+                "FruitBasketServer",
+                "FruitBasketProvider",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "FruitBasketServerTests",
             dependencies: [
