@@ -59,16 +59,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // Lists a large folder through the provider and with plain HTTP GETs, and times creations
-        // and modifications: `swift run -c release fruitbasket-provider-benchmark`.
+        // Listing through the provider against plain HTTP, and writes per second; run it in release.
         .executableTarget(
-            name: "fruitbasket-provider-benchmark",
+            name: "fruitbasket-benchmark",
             dependencies: [
-                "FruitBasketProvider",
-                "FruitBasketServer",
                 "FruitBasketAPI",
+                "FruitBasketServer",
+                "FruitBasketProvider",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
