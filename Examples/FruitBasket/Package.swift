@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // The wire format: the requests and responses both sides encode, and the error codes.
@@ -54,6 +55,21 @@ let package = Package(
                 "FruitBasketAPI",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Lists a large folder through the provider and with plain HTTP GETs, and times creations
+        // and modifications: `swift run -c release fruitbasket-provider-benchmark`.
+        .executableTarget(
+            name: "fruitbasket-provider-benchmark",
+            dependencies: [
+                "FruitBasketProvider",
+                "FruitBasketServer",
+                "FruitBasketAPI",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -73,6 +89,10 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "FileProviderConformance", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The multi-server tests start this executable twice on one PostgreSQL database.
+                "fruitbasket-server",
             ]
         ),
     ],
