@@ -14,9 +14,9 @@ struct ContentTests {
         }
     }
 
-    @Test("A 5 MiB file round-trips through chunked storage")
-    func largeRoundTrip() async throws {
-        try await TestAPI.run { api in
+    @Test("A 5 MiB file round-trips through chunked storage, in process and over TCP", arguments: [false, true])
+    func largeRoundTrip(overTCP: Bool) async throws {
+        try await TestAPI.run(over: overTCP ? .live : .router) { api in
             let content = Self.bytes(5 * 1024 * 1024 + 17, seed: 1)
             let file = try await api.create("large.bin", content: content)
             #expect(file.size == Int64(content.count))
@@ -170,6 +170,42 @@ struct ContentTests {
             )
             #expect(try api.errorCode(refused) == .quotaExceeded)
             #expect(try await api.content(file.id) == third)
+        }
+    }
+
+    @Test("An upload no change named is removed after an hour, and its bytes leave the quota")
+    func staleUploads() async throws {
+        try await TestAPI.run(quota: 1000, tokenLifetime: 10_000) { api in
+            let stale = try await api.upload(Self.bytes(800, seed: 12)).upload
+            api.clock.advance(by: 3601)
+            let fresh = try await api.upload(Self.bytes(800, seed: 13))
+            #expect(fresh.size == 800)
+            let template = WireItem(
+                id: "",
+                parent: WireIdentifiers.root,
+                name: "late",
+                kind: .file,
+                contentVersion: 0,
+                metadataVersion: 0
+            )
+            let late = try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: template, upload: stale))
+            #expect(try api.errorCode(late) == .noSuchUpload)
+        }
+    }
+
+    @Test("Malformed content and listing parameters are refused with exact codes")
+    func malformedParameters() async throws {
+        try await TestAPI.run { api in
+            let file = try await api.create("p", content: [1, 2, 3])
+            let version = try await api.send(.get, "\(APIPaths.content(file.id))?version=new")
+            #expect(try api.errorCode(version) == .invalidRequest)
+            let future = try await api.send(.get, "\(APIPaths.content(file.id))?version=99")
+            #expect(try api.errorCode(future) == .versionGone)
+            #expect(try api.errorCode(try await api.send(.get, "\(APIPaths.items)?limit=many")) == .invalidRequest)
+            #expect(try api.errorCode(try await api.send(.get, "\(APIPaths.items)?cursor=garbage")) == .cursorExpired)
+            let partial = try await api.send(.get, APIPaths.content(file.id), headers: [.range: "bytes=1-1"])
+            #expect(partial.status == .partialContent && partial.headers[.eTag] == file.entityTag)
+            #expect(Array(partial.body.readableBytesView) == [2])
         }
     }
 
