@@ -1,3 +1,4 @@
+import FileProviderHost
 import FileProviderKit
 import Foundation
 import FruitBasketAPI
@@ -34,6 +35,37 @@ import Testing
             await #expect(throws: CancellationError.self) { try await task.value }
             await listening.shutdown()
             await other.shutdown()
+        }
+    }
+
+    /// The listener signals a host's working set, and the host catches up with a change another
+    /// client made, without being asked to synchronize.
+    @Test(.timeLimit(.minutes(1)))
+    func aSignalledHostCatchesUpOnItsOwn() async throws {
+        try await LoopbackServer.withProvider { provider, server in
+            let host = try ProviderHost(provider: provider)
+            await host.start()
+            try await host.waitUntilIdle()
+            let start = try await provider.client.state().sequence
+            let (signals, continuation) = AsyncStream.makeStream(of: Int64.self)
+            let listener = FruitBasketChangeListener(client: provider.client) { state in
+                await host.signalEnumerator(for: .workingSet)
+                continuation.yield(state.sequence)
+            }
+            let task = Task { try await listener.run(after: start) }
+            var signalled = signals.makeAsyncIterator()
+
+            let other = FruitBasketClient(configuration: server.clientConfiguration)
+            let created = try await other.createItem(CreateItemRequest(item: Self.folder("pushed"))).item
+            var sequence = await signalled.next()
+            while let seen = sequence, seen < created.metadataVersion { sequence = await signalled.next() }
+            try await host.waitUntilIdle()
+            #expect(await host.item(WireItemMapping.identifier(created.id))?.filename == "pushed")
+
+            task.cancel()
+            _ = await task.result
+            await other.shutdown()
+            await host.stop()
         }
     }
 
