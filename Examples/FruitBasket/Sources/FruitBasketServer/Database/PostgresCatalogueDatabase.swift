@@ -28,9 +28,6 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
     /// Always ``SQLDialect/postgres``.
     public var dialect: SQLDialect { .postgres }
 
-    /// Where the database connects, with the password masked.
-    public let redactedURL: String
-
     /// Where the database connects.
     let url: PostgresURL
     let logger: Logger
@@ -65,7 +62,6 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         self.client = client
         self.url = url
         self.logger = logger
-        self.redactedURL = url.redacted
         self.runner = Task { await client.run() }
     }
 
