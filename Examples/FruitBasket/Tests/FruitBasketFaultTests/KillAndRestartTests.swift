@@ -1,0 +1,146 @@
+import FileProviderHost
+import FileProviderKit
+import Foundation
+import FruitBasketAPI
+import FruitBasketProvider
+import Testing
+
+/// `fruitbasket-server` killed with SIGKILL in the middle of a host's work and started again on
+/// the same port and database: work that was running or submitted during the outage parks on
+/// `serverUnreachable` and resumes when the host is told the server is back; nothing the server
+/// acknowledged is lost, nothing is duplicated, and the replica converges.
+@Suite struct KillAndRestartTests {
+    /// What one operation asked for: the file's name and the content it should end with.
+    struct Expectation {
+        let name: String
+        let bytes: Data
+    }
+
+    /// The work of one round: modifications of files the server already has, then creations.
+    static let roundModifications = 3
+    static let roundCreations = 16
+    static let outageCreations = 3
+
+    @Test(.timeLimit(.minutes(2)))
+    func workParksOnServerUnreachableAndNothingAcknowledgedIsLost() async throws {
+        let folder = try TemporaryFolder()
+        var server = try await ServerProcess.start(database: folder.url.appendingPathComponent("basket.sqlite"))
+        let relay = RelayProvider(Fixture.provider(server.baseURL))
+        let host = try ProviderHost(
+            provider: relay,
+            configuration: HostConfiguration(
+                scheduling: .automatic(maximumConcurrentOperations: 4),
+                contentCacheParent: folder.url
+            )
+        )
+        await host.start()
+        var expectations: [OperationID: Expectation] = [:]
+        var finalContent: [String: Data] = [:]
+        var acknowledgements = relay.acknowledgements.makeAsyncIterator()
+        var acknowledgementsSeen = 0
+
+        /// Submits the creation of `name` with content of `size` bytes.
+        func create(_ name: String, size: Int) async throws {
+            let bytes = Fixture.content(name, size: size)
+            let contents = try folder.file("\(name)-\(size)", bytes)
+            let id = try await host.submit(
+                .createItem(Fixture.template(name), fields: .all, contents: contents, options: .mayAlreadyExist)
+            )
+            expectations[id] = Expectation(name: name, bytes: bytes)
+            finalContent[name] = bytes
+        }
+
+        /// Submits new content for the replica's file `name`.
+        func modify(_ name: String, round: Int) async throws {
+            let item = try #require(await host.children(of: .rootContainer).first { $0.filename == name })
+            let bytes = Fixture.content("\(name) in round \(round)", size: 40_000 + round * 1000)
+            let contents = try folder.file("\(name)-round-\(round)", bytes)
+            let id = try await host.submit(
+                .modifyItem(
+                    item,
+                    baseVersion: item.itemVersion,
+                    changedFields: .contents,
+                    contents: contents,
+                    options: []
+                )
+            )
+            expectations[id] = Expectation(name: name, bytes: bytes)
+            finalContent[name] = bytes
+        }
+
+        for index in 0..<6 { try await create("before-\(index).txt", size: 20_000 + index * 5000) }
+        try await host.waitUntilIdle()
+        #expect(await host.operations.map(\.state) == Array(repeating: .succeeded, count: 6))
+
+        for (round, killAfter) in [1, 9].enumerated() {
+            // Acknowledgements of earlier work are not this round's.
+            let succeededBefore = await host.operations.count { $0.state == .succeeded }
+            while acknowledgementsSeen < succeededBefore {
+                _ = await acknowledgements.next()
+                acknowledgementsSeen += 1
+            }
+            let firstOfRound = await host.operations.count
+            for index in 0..<Self.roundModifications { try await modify("before-\(index + round).txt", round: round) }
+            for index in 0..<Self.roundCreations {
+                try await create("round-\(round)-\(index).txt", size: 30_000 + index * 7000)
+            }
+            for _ in 0..<killAfter {
+                _ = await acknowledgements.next()
+                acknowledgementsSeen += 1
+            }
+            await server.sigkill()
+
+            // Submitted during the outage.
+            for index in 0..<Self.outageCreations { try await create("outage-\(round)-\(index).txt", size: 10_000) }
+            try await host.waitUntilIdle()
+            let afterKill = await host.operations
+            let unfinished = afterKill.filter { $0.state != .succeeded }
+            #expect(!unfinished.isEmpty)
+            for record in unfinished {
+                #expect(record.state == .parked(.serverUnreachable), "\(record.submitted.callDescription)")
+                #expect(record.lastErrorCode == .serverUnreachable)
+            }
+            for record in afterKill.suffix(Self.outageCreations) {
+                #expect(record.state == .parked(.serverUnreachable))
+            }
+            let acknowledged = afterKill[firstOfRound...].filter { $0.state == .succeeded }
+            #expect(acknowledged.count >= killAfter)
+
+            server = try await server.restart()
+            // Before the host resumes: everything acknowledged before the kill is on the server.
+            let reader = Fixture.provider(server.baseURL)
+            for record in acknowledged {
+                let expected = try #require(expectations[record.id])
+                let item = try #require(record.resultItem)
+                let wireID = try #require(WireItemMapping.wireID(item.itemIdentifier))
+                let stored = try await reader.client.item(wireID)
+                #expect(stored.name == expected.name)
+                #expect(try await Fixture.contents(of: wireID, reader.client) == expected.bytes)
+            }
+            await reader.invalidate()
+
+            await host.signalErrorResolved(FileProviderError(.serverUnreachable))
+            try await host.waitUntilIdle()
+            for record in await host.operations {
+                #expect(record.state == .succeeded, "\(record.submitted.callDescription): \(record.state)")
+            }
+        }
+
+        // Through an independent client: exactly the files asked for, each with its last content.
+        let reader = Fixture.provider(server.baseURL)
+        let stored = try await Fixture.rootItems(reader.client)
+        #expect(stored.count == finalContent.count)
+        #expect(Set(stored.map(\.name)) == Set(finalContent.keys))
+        for item in stored {
+            #expect(try await Fixture.contents(of: item.id, reader.client) == finalContent[item.name], "\(item.name)")
+        }
+        let difference = try await host.checkConvergence()
+        #expect(difference.isEmpty, "\(difference)")
+        #expect(await host.children(of: .rootContainer).count == finalContent.count)
+
+        await host.stop()
+        await relay.invalidate()
+        await reader.invalidate()
+        await server.sigkill()
+    }
+}
