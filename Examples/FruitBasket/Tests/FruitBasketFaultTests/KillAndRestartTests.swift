@@ -39,40 +39,47 @@ import Testing
         var acknowledgements = relay.acknowledgements.makeAsyncIterator()
         var acknowledgementsSeen = 0
 
-        /// Submits the creation of `name` with content of `size` bytes.
-        func create(_ name: String, size: Int) async throws {
+        /// The creation of `name` with content of `size` bytes, its content file written.
+        func creation(_ name: String, size: Int) throws -> (HostOperation, Expectation) {
             let bytes = Fixture.content(name, size: size)
             let contents = try folder.file("\(name)-\(size)", bytes)
-            let id = try await host.submit(
-                .createItem(Fixture.template(name), fields: .all, contents: contents, options: .mayAlreadyExist)
+            let operation = HostOperation.createItem(
+                Fixture.template(name),
+                fields: .all,
+                contents: contents,
+                options: .mayAlreadyExist
             )
-            expectations[id] = Expectation(name: name, bytes: bytes)
-            finalContent[name] = bytes
+            return (operation, Expectation(name: name, bytes: bytes))
         }
 
-        /// Submits new content for the replica's file `name`.
-        func modify(_ name: String, round: Int) async throws {
+        /// New content for the replica's file `name`, its content file written.
+        func modification(_ name: String, round: Int) async throws -> (HostOperation, Expectation) {
             let item = try #require(await host.children(of: .rootContainer).first { $0.filename == name })
             let bytes = Fixture.content("\(name) in round \(round)", size: 40_000 + round * 1000)
             let contents = try folder.file("\(name)-round-\(round)", bytes)
-            let id = try await host.submit(
-                .modifyItem(
-                    item,
-                    baseVersion: item.itemVersion,
-                    changedFields: .contents,
-                    contents: contents,
-                    options: []
-                )
+            let operation = HostOperation.modifyItem(
+                item,
+                baseVersion: item.itemVersion,
+                changedFields: .contents,
+                contents: contents,
+                options: []
             )
-            expectations[id] = Expectation(name: name, bytes: bytes)
-            finalContent[name] = bytes
+            return (operation, Expectation(name: name, bytes: bytes))
         }
 
-        for index in 0..<6 { try await create("before-\(index).txt", size: 20_000 + index * 5000) }
+        /// Submits `work` in one burst, its content files written beforehand.
+        func submit(_ work: [(HostOperation, Expectation)]) async throws {
+            for (operation, expectation) in work {
+                expectations[try await host.submit(operation)] = expectation
+                finalContent[expectation.name] = expectation.bytes
+            }
+        }
+
+        try await submit((0..<6).map { try creation("before-\($0).txt", size: 20_000 + $0 * 5000) })
         try await host.waitUntilIdle()
         #expect(await host.operations.map(\.state) == Array(repeating: .succeeded, count: 6))
 
-        for (round, killAfter) in [1, 9].enumerated() {
+        for (round, killAfter) in [1, 6, 12].enumerated() {
             // Acknowledgements of earlier work are not this round's.
             let succeededBefore = await host.operations.count { $0.state == .succeeded }
             while acknowledgementsSeen < succeededBefore {
@@ -80,10 +87,14 @@ import Testing
                 acknowledgementsSeen += 1
             }
             let firstOfRound = await host.operations.count
-            for index in 0..<Self.roundModifications { try await modify("before-\(index + round).txt", round: round) }
-            for index in 0..<Self.roundCreations {
-                try await create("round-\(round)-\(index).txt", size: 30_000 + index * 7000)
+            var work: [(HostOperation, Expectation)] = []
+            for index in 0..<Self.roundModifications {
+                work.append(try await modification("before-\(index + round).txt", round: round))
             }
+            for index in 0..<Self.roundCreations {
+                work.append(try creation("round-\(round)-\(index).txt", size: 30_000 + index * 7000))
+            }
+            try await submit(work)
             for _ in 0..<killAfter {
                 _ = await acknowledgements.next()
                 acknowledgementsSeen += 1
@@ -91,7 +102,7 @@ import Testing
             await server.sigkill()
 
             // Submitted during the outage.
-            for index in 0..<Self.outageCreations { try await create("outage-\(round)-\(index).txt", size: 10_000) }
+            try await submit((0..<Self.outageCreations).map { try creation("outage-\(round)-\($0).txt", size: 10_000) })
             try await host.waitUntilIdle()
             let afterKill = await host.operations
             let unfinished = afterKill.filter { $0.state != .succeeded }
