@@ -10,13 +10,18 @@ struct InProcessServer: Sendable {
     let gate: RequestGate
     private let database: SQLiteCatalogueDatabase
 
-    /// Starts a server on a port of the system's choice.
+    /// Starts a server on a port of the system's choice, which `teardown` stops.
     ///
     /// - Parameters:
+    ///   - teardown: the test's clean-up.
     ///   - tokenLifetime: how long a bearer token lives, in seconds of `clock`.
     ///   - clock: the server's time.
     /// - Throws: the server's error.
-    init(tokenLifetime: Double = 3600, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+    init(
+        _ teardown: Teardown,
+        tokenLifetime: Double = 3600,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) async throws {
         let gate = RequestGate()
         let database = try await SQLiteCatalogueDatabase(location: .memory)
         self.gate = gate
@@ -31,6 +36,7 @@ struct InProcessServer: Sendable {
             ),
             database: database
         )
+        teardown.add { [self] in try? await stop() }
     }
 
     /// `http://127.0.0.1:<port>`.

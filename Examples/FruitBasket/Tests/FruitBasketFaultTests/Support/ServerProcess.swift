@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `fruitbasket-server` running as a process of its own over a SQLite file, which the test
 /// kills with SIGKILL (no chance to flush or say goodbye) and starts again on the same port.
@@ -13,6 +14,7 @@ final class ServerProcess: Sendable {
     /// The port it listens on.
     let port: Int
     private let process: Process
+    private let killed = Mutex(false)
 
     private init(database: URL, port: Int, process: Process) {
         self.database = database
@@ -54,8 +56,15 @@ final class ServerProcess: Sendable {
         throw StartFailure(description: "fruitbasket-server did not listen on port \(port) in \(attempts) attempts")
     }
 
-    /// Kills the server with SIGKILL and returns once the process is gone.
+    /// Kills the server with SIGKILL and returns once the process is gone. Killing it again
+    /// does nothing (its process identifier may belong to another process by then).
     func sigkill() async {
+        guard
+            !killed.withLock({ killed in
+                defer { killed = true }
+                return killed
+            })
+        else { return }
         kill(process.processIdentifier, SIGKILL)
         await Self.exit(of: process)
     }
