@@ -1,22 +1,23 @@
 import FruitBasketAPI
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// The FruitBasket server: the routes of ``APIPaths`` over a ``Catalogue``.
 ///
 /// Start it with ``run(handlingSignals:onListening:)`` (which returns when the server stopped),
 /// or with ``start(configuration:database:)`` for a server running in the background. It stops
-/// on ``shutdown()`` or when the task running it is cancelled: long polls answer at once and the
-/// connections close. It may run again afterwards. The database is not closed: the caller owns
-/// it.
+/// gracefully on ``shutdown()`` (requests in flight finish), and at once when the task running it
+/// is cancelled; long polls answer at once either way. It may run again afterwards. The database
+/// is not closed: the caller owns it.
 public final class FruitBasketServer: Sendable {
     /// How the server runs.
     public let configuration: FruitBasketServerConfiguration
     /// The store.
     public let catalogue: Catalogue
     let notifier: ChangeNotifier
-    private let running = Mutex<Task<Void, any Error>?>(nil)
+    private let running = Mutex<ServiceGroup?>(nil)
     private let stopRequested = Mutex(false)
 
     /// Opens the catalogue in `database` (creating its schema when new).
@@ -53,23 +54,23 @@ public final class FruitBasketServer: Sendable {
     ) async throws {
         await notifier.open()
         let app = application(onListening: onListening)
-        let task = Task {
-            if handlingSignals { try await app.runService() } else { try await app.run() }
-        }
+        let serviceGroup = ServiceGroup(
+            configuration: .init(
+                services: [app],
+                gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
+                logger: app.logger
+            )
+        )
         let stopped = running.withLock { running in
-            running = task
+            running = serviceGroup
             return stopRequested.withLock { $0 }
         }
-        if stopped { task.cancel() }
         defer {
             running.withLock { $0 = nil }
             stopRequested.withLock { $0 = false }
         }
-        try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
+        if stopped { return }
+        try await serviceGroup.run()
         await notifier.close()
     }
 
@@ -91,12 +92,12 @@ public final class FruitBasketServer: Sendable {
         )
     }
 
-    /// Stops the server: long polls answer now, connections close, and
-    /// ``run(handlingSignals:onListening:)`` returns.
+    /// Stops the server gracefully: long polls answer now, it stops accepting connections, the
+    /// requests in flight finish, and ``run(handlingSignals:onListening:)`` returns.
     public func shutdown() async {
         stopRequested.withLock { $0 = true }
         await notifier.close()
-        running.withLock { $0 }?.cancel()
+        await running.withLock { $0 }?.triggerGracefulShutdown()
     }
 
     /// Starts a server in the background and returns once it listens.

@@ -18,4 +18,11 @@ public struct RunningFruitBasketServer: Sendable {
         await server.shutdown()
         _ = await task.result
     }
+
+    /// Stops the server abruptly, as a killed process would: the task running it is cancelled
+    /// and connections drop, requests in flight included. Returns once it stopped.
+    public func kill() async {
+        task.cancel()
+        _ = await task.result
+    }
 }

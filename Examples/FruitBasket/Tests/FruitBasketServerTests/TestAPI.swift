@@ -16,11 +16,13 @@ struct TestAPI: Sendable {
 
     static let adminSecret = "admin-secret"
 
-    /// Runs `body` against a fresh server.
+    /// Runs `body` against a fresh server, driven through `setup` (in process, or over TCP with
+    /// `.live`).
     static func run(
         quota: Int64? = nil,
         tokenLifetime: Double = 3600,
         keptVersions: Int = 3,
+        over setup: TestingSetup = .router,
         _ body: @Sendable (TestAPI) async throws -> Void
     ) async throws {
         let clock = TestClock()
@@ -34,7 +36,7 @@ struct TestAPI: Sendable {
             clock: clock.function
         )
         let server = try await FruitBasketServer(configuration: configuration, database: database)
-        try await server.application().test(.router) { client in
+        try await server.application().test(setup) { client in
             let response = try await client.execute(
                 uri: APIPaths.tokens,
                 method: .post,

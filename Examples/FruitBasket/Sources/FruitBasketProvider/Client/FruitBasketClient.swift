@@ -18,8 +18,8 @@ import NIOHTTP1
 ///   ``FruitBasketConfiguration/transferTimeout``).
 /// - Content is streamed both ways in chunks; no file is ever held whole in memory.
 ///
-/// A client made without an `HTTPClient` owns one and shuts it down in ``shutdown()``; one given
-/// an `HTTPClient` leaves it to its owner.
+/// A client made without an `HTTPClient` owns one and shuts it down in ``shutdown()`` (or, at the
+/// latest, when the client is released); one given an `HTTPClient` leaves it to its owner.
 public final class FruitBasketClient: Sendable {
     /// Where the server is and whose account is used.
     public let configuration: FruitBasketConfiguration
@@ -53,6 +53,13 @@ public final class FruitBasketClient: Sendable {
             self.http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
             self.ownsHTTPClient = true
         }
+    }
+
+    /// A client dropped without ``shutdown()`` still shuts down the `HTTPClient` it made, so its
+    /// connections are released (and `HTTPClient`'s debug check does not stop the process).
+    deinit {
+        guard ownsHTTPClient else { return }
+        http.shutdown { _ in }
     }
 
     /// Shuts down the `HTTPClient` the client made; later requests fail with `cannotSynchronize`.

@@ -54,29 +54,54 @@ extension Catalogue {
             }
             return UploadReceipt(upload: id, size: size)
         } catch {
-            try? await change { transaction in try await Self.removeBlob(id, size: 0, in: transaction) }
+            // Removed outside the request's task, which may be cancelled (the client went away).
+            let removal = Task { [self] in
+                try await change { transaction in try await Self.removeBlob(id, size: 0, in: transaction) }
+            }
+            _ = await removal.result
             throw error
         }
     }
 
-    /// Writes one chunk of an upload that has `total` bytes so far.
+    /// Writes one chunk of an upload that has `total` bytes so far, first removing older
+    /// content versions (never an item's current content) when `total` more bytes would exceed
+    /// the quota.
     ///
-    /// - Throws: ``APIErrorBody`` `quotaExceeded` when `total` more bytes would exceed the quota.
+    /// - Throws: ``APIErrorBody`` `quotaExceeded` when `total` more bytes exceed the quota even
+    ///   so.
     private func writeChunk(_ bytes: [UInt8], index: Int64, of blob: String, total: Int64) async throws {
-        try await database.transaction { sql in
-            if let quota {
-                let meta = try await Self.meta(sql)
-                if meta.storedBytes + total > quota {
+        try await change { transaction in
+            if let quota = transaction.quota, transaction.storedBytes + total > quota {
+                try await Self.removeOldVersions(freeing: transaction.storedBytes + total - quota, in: transaction)
+                if transaction.storedBytes + total > quota {
                     throw APIErrorBody(
                         .quotaExceeded,
-                        "The upload would exceed the quota of \(quota) bytes (\(meta.storedBytes) stored)."
+                        "The upload would exceed the quota of \(quota) bytes (\(transaction.storedBytes) stored)."
                     )
                 }
             }
-            try await sql.run(
+            try await transaction.sql.run(
                 "INSERT INTO chunks (blob, idx, data) VALUES (?, ?, ?)",
                 [.text(blob), .integer(index), .blob(bytes)]
             )
+        }
+    }
+
+    /// Removes content versions that are no item's current content, oldest first, until
+    /// `bytes` are freed or none is left.
+    private static func removeOldVersions(freeing bytes: Int64, in transaction: ChangeTransaction) async throws {
+        let old = try await transaction.sql.query(
+            """
+            SELECT b.id, b.size FROM blobs b WHERE b.state = 'content'
+            AND NOT EXISTS (SELECT 1 FROM items i WHERE i.blob = b.id) ORDER BY b.content_version
+            """,
+            []
+        )
+        var freed: Int64 = 0
+        for row in old where freed < bytes {
+            guard let id = row["id"].string, let size = row["size"].int64 else { continue }
+            try await removeBlob(id, size: size, in: transaction)
+            freed += size
         }
     }
 

@@ -44,14 +44,12 @@ extension Catalogue {
                     [.text(folder), .integer(Int64(limit))]
                 )
             case (.date, let after?):
-                let date = SQLValue(after.date)
                 rows = try await sql.query(
                     """
                     SELECT \(ItemRecord.columns), date_key FROM items
-                    WHERE parent = ? AND (date_key > ? OR (date_key = ? AND id > ?))
-                    ORDER BY date_key, id LIMIT ?
+                    WHERE parent = ? AND (date_key, id) > (?, ?) ORDER BY date_key, id LIMIT ?
                     """,
-                    [.text(folder), date, date, .text(after.id), .integer(Int64(limit))]
+                    [.text(folder), SQLValue(after.date), .text(after.id), .integer(Int64(limit))]
                 )
             }
             let items = try rows.map { try ItemRecord(row: $0).item }

@@ -15,7 +15,8 @@ public final class Catalogue: Sendable {
 
     /// The database.
     public let database: any CatalogueDatabase
-    /// The most bytes uploads and kept content may take together, or `nil` for no limit.
+    /// The most bytes uploads and kept content may take together, or `nil` for no limit. An
+    /// upload that needs room first removes older content versions (never current content).
     public let quota: Int64?
     /// How many content versions of a file are kept, the current one included (at least 1).
     public let keptVersions: Int

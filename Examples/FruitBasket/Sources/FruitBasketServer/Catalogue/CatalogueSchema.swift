@@ -3,8 +3,8 @@
 /// - `meta`: one row (`id` 1) with the store's epoch, its latest sequence, the history floor
 ///   (the oldest sequence the change feed can continue from) and the bytes stored.
 /// - `items`: every item but the root and the trash. `name_key` is ``WireNameRule/key(_:)`` of
-///   the name, unique per parent; a child of the trash has its key suffixed with "/" and its
-///   identifier (a name never holds "/"), so trashed items never collide. `date_key` is the
+///   the name, unique per parent; a child of the trash has its key suffixed with U+0001 and its
+///   identifier, so trashed items never collide and still sort by name. `date_key` is the
 ///   modification date, or the lowest finite double without one, so both databases sort it alike.
 /// - `tombstones`: the identifier and sequence of every deletion since the history floor.
 /// - `blobs` and `chunks`: content, as numbered chunks of at most
@@ -39,6 +39,7 @@ public enum CatalogueSchema {
             "CREATE UNIQUE INDEX IF NOT EXISTS items_by_name ON items (parent, name_key)",
             "CREATE INDEX IF NOT EXISTS items_by_date ON items (parent, date_key, id)",
             "CREATE INDEX IF NOT EXISTS items_by_version ON items (metadata_version)",
+            "CREATE INDEX IF NOT EXISTS items_by_blob ON items (blob)",
             "CREATE TABLE IF NOT EXISTS tombstones (id \(key) PRIMARY KEY, sequence \(integer) NOT NULL)",
             "CREATE INDEX IF NOT EXISTS tombstones_by_sequence ON tombstones (sequence)",
             """
@@ -47,6 +48,7 @@ public enum CatalogueSchema {
                 content_version \(integer), created \(real) NOT NULL)
             """,
             "CREATE INDEX IF NOT EXISTS blobs_by_item ON blobs (item, content_version)",
+            "CREATE INDEX IF NOT EXISTS blobs_by_state ON blobs (state, created)",
             """
             CREATE TABLE IF NOT EXISTS chunks (
                 blob \(key) NOT NULL, idx \(integer) NOT NULL, data \(bytes) NOT NULL,

@@ -17,10 +17,11 @@ struct ItemRecord: Sendable, Hashable {
         """
 
     /// The key an item is unique by among its siblings: outside the trash its name's
-    /// ``WireNameRule/key(_:)``, in the trash that key made unique by the identifier.
+    /// ``WireNameRule/key(_:)``, in the trash that key made unique by U+0001 and the identifier
+    /// (sorting before any longer name with the same start, as the bare key would).
     static func nameKey(name: String, parent: String, id: String) -> String {
         let key = WireNameRule.key(name)
-        return parent == WireIdentifiers.trash ? "\(key)/\(id)" : key
+        return parent == WireIdentifiers.trash ? "\(key)\u{1}\(id)" : key
     }
 
     /// The sort key of the date order: the modification date, or the lowest finite double.
