@@ -46,7 +46,7 @@ final class ServerProcess: Sendable {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            if let listening = await firstLine(of: output.fileHandleForReading),
+            if let listening = await listeningLine(of: output.fileHandleForReading),
                 let port = listening.split(separator: ":").last.flatMap({ Int($0) })
             {
                 return ServerProcess(database: database, port: port, process: process)
@@ -86,20 +86,24 @@ final class ServerProcess: Sendable {
         }
     }
 
-    /// The line `fruitbasket-server listening on …`, or `nil` when the output ends without it.
-    private static func firstLine(of output: FileHandle) async -> String? {
+    /// The line `fruitbasket-server listening on …` (log lines before it are skipped), or `nil`
+    /// when the output ends without it.
+    private static func listeningLine(of output: FileHandle) async -> String? {
         await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
             DispatchQueue.global().async {
                 var received = Data()
-                while !received.contains(UInt8(ascii: "\n")) {
+                while true {
+                    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+                    let complete = received.last == UInt8(ascii: "\n") ? lines : lines.dropLast()
+                    if let line = complete.first(where: { $0.hasPrefix("fruitbasket-server listening on") }) {
+                        continuation.resume(returning: String(line))
+                        return
+                    }
                     let chunk = output.availableData
                     if chunk.isEmpty { break }
                     received += chunk
                 }
-                let line = String(decoding: received, as: UTF8.self).split(separator: "\n").first.map(String.init)
-                continuation.resume(
-                    returning: line.flatMap { $0.hasPrefix("fruitbasket-server listening on") ? $0 : nil }
-                )
+                continuation.resume(returning: nil)
             }
         }
     }
