@@ -97,6 +97,19 @@ let package = Package(
                 "fruitbasket-server",
             ]
         ),
+        // Fault tests: the server killed and restarted as a process, expired tokens, a slow server.
+        .testTarget(
+            name: "FruitBasketFaultTests",
+            dependencies: [
+                "FruitBasketProvider",
+                "FruitBasketServer",
+                "FruitBasketAPI",
+                "fruitbasket-server",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "FileProviderHost", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,6 +81,7 @@ public final class FruitBasketServer: Sendable {
         var logger = Logger(label: "fruitbasket-server")
         logger.logLevel = configuration.logLevel
         let router = Router()
+        if let hooks = configuration.requestHooks { router.add(middleware: RequestHookMiddleware(hooks: hooks)) }
         router.add(middleware: ErrorMiddleware())
         APIRoutes(server: self).register(on: router)
         return Application(

@@ -24,6 +24,8 @@ public struct FruitBasketServerConfiguration: Sendable {
     public var clock: @Sendable () -> Date
     /// The level of the server's log.
     public var logLevel: Logger.Level
+    /// Closures awaited around every request (tests), or `nil` for none.
+    public var requestHooks: FruitBasketRequestHooks?
 
     /// The account a default configuration has: `fruit`, secret `basket`.
     public static let defaultAccounts = ["fruit": "basket"]
@@ -39,7 +41,8 @@ public struct FruitBasketServerConfiguration: Sendable {
         keptVersions: Int = 3,
         peerPollInterval: Duration = .milliseconds(500),
         clock: @escaping @Sendable () -> Date = { Date() },
-        logLevel: Logger.Level = .warning
+        logLevel: Logger.Level = .warning,
+        requestHooks: FruitBasketRequestHooks? = nil
     ) {
         self.host = host
         self.port = port
@@ -51,5 +54,6 @@ public struct FruitBasketServerConfiguration: Sendable {
         self.peerPollInterval = peerPollInterval
         self.clock = clock
         self.logLevel = logLevel
+        self.requestHooks = requestHooks
     }
 }
