@@ -17,16 +17,18 @@ struct TestAPI: Sendable {
 
     static let adminSecret = "admin-secret"
 
-    /// Runs `body` against a fresh server on a fresh database, once per ``TestDatabase/all``,
-    /// driven through `setup` (in process, or over TCP with `.live`).
+    /// Runs `body` against a fresh server on a fresh database, once per database of `databases`
+    /// (every one of ``TestDatabase/all`` unless told), driven through `setup` (in process, or
+    /// over TCP with `.live`).
     static func run(
         quota: Int64? = nil,
         tokenLifetime: Double = 3600,
         keptVersions: Int = 3,
         over setup: TestingSetup = .router,
+        on databases: [TestDatabase] = TestDatabase.all,
         _ body: @Sendable (TestAPI) async throws -> Void
     ) async throws {
-        for kind in TestDatabase.all {
+        for kind in databases {
             try await kind.with { database in
                 let clock = TestClock()
                 let configuration = FruitBasketServerConfiguration(
