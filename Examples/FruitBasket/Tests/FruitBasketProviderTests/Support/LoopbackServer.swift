@@ -3,30 +3,38 @@ import FruitBasketProvider
 import FruitBasketServer
 import Synchronization
 
-/// A FruitBasket server in this process, on a loopback port the system chose, over a SQLite file
-/// in a temporary folder of its own. It can stop and start again on the same port and database,
-/// as a server that restarts does.
+/// A FruitBasket server in this process, on a loopback port the system chose, over a database of
+/// its own (by default a SQLite file in a temporary folder). It can stop and start again on the
+/// same port and database, as a server that restarts does.
 final class LoopbackServer: Sendable {
     /// The secret of the admin endpoints.
     static let adminSecret = "conformance-admin"
 
     let folder: URL
-    let database: SQLiteCatalogueDatabase
+    let database: any CatalogueDatabase
     private let configuration: Mutex<FruitBasketServerConfiguration>
     private let running = Mutex<RunningFruitBasketServer?>(nil)
 
-    /// Starts a server over a new, empty database.
+    /// Starts a server over `database`, or over a new SQLite file when it is `nil`; the server
+    /// closes the database in ``remove()``.
     ///
     /// - Parameter configure: changes to the server's configuration (accounts, quota, token
     ///   lifetime, clock).
-    init(configure: (inout FruitBasketServerConfiguration) -> Void = { _ in }) async throws {
+    init(
+        database: (any CatalogueDatabase)? = nil,
+        configure: (inout FruitBasketServerConfiguration) -> Void = { _ in }
+    ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "FruitBasketTests-\(UUID().uuidString)"
         )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try await SQLiteCatalogueDatabase(
-            location: .file(folder.appendingPathComponent("fruit.sqlite").path)
-        )
+        if let database {
+            self.database = database
+        } else {
+            self.database = try await SQLiteCatalogueDatabase(
+                location: .file(folder.appendingPathComponent("fruit.sqlite").path)
+            )
+        }
         var settings = FruitBasketServerConfiguration(port: 0, adminSecret: Self.adminSecret, logLevel: .critical)
         configure(&settings)
         configuration = Mutex(settings)
