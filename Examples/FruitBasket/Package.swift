@@ -90,6 +90,9 @@ let package = Package(
                 .product(name: "FileProviderConformance", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The multi-server tests start this executable twice on one PostgreSQL database.
+                "fruitbasket-server",
             ]
         ),
         // Fault tests: the server killed and restarted as a process, expired tokens, a slow server.

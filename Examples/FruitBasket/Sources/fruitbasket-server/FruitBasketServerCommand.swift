@@ -11,7 +11,9 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
         abstract: "Serves FruitBasket items over HTTP from SQLite or PostgreSQL."
     )
 
-    @Option(help: "The database: sqlite:PATH, or postgres://USER@HOST:PORT/DATABASE.")
+    @Option(
+        help: "The database: sqlite:PATH, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (servers may share it)."
+    )
     var db = "sqlite:fruitbasket.sqlite"
 
     @Option(help: "The address to listen on.")
@@ -67,7 +69,19 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
             return try await SQLiteCatalogueDatabase(location: .file(String(db.dropFirst("sqlite:".count))))
         }
         if db.hasPrefix("postgres://") || db.hasPrefix("postgresql://") {
-            throw ValidationError("PostgreSQL support is not in this build yet; use --db sqlite:PATH.")
+            let database: PostgresCatalogueDatabase
+            do {
+                database = try PostgresCatalogueDatabase(url: db)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            do {
+                try await database.verifyConnection()
+            } catch {
+                try? await database.close()
+                throw error
+            }
+            return database
         }
         throw ValidationError("--db is sqlite:PATH or postgres://USER@HOST:PORT/DATABASE; \(db) is neither.")
     }

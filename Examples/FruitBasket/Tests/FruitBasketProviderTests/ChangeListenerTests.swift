@@ -11,7 +11,12 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func changesAreReportedAcrossARestart() async throws {
         try await LoopbackServer.with { server in
-            let listening = FruitBasketClient(configuration: server.clientConfiguration)
+            // Short polls and deadlines: a poll caught by the restart (sent as the old server
+            // stopped) is abandoned and sent again within seconds, also on a loaded machine.
+            var quick = server.clientConfiguration
+            quick.pushWait = .seconds(1)
+            quick.requestTimeout = .seconds(3)
+            let listening = FruitBasketClient(configuration: quick)
             let other = FruitBasketClient(configuration: server.clientConfiguration)
             let start = try await listening.state().sequence
             let (changes, continuation) = AsyncStream.makeStream(of: ServerState.self)

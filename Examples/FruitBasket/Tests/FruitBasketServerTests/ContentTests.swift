@@ -16,7 +16,7 @@ struct ContentTests {
 
     @Test("A 5 MiB file round-trips through chunked storage, in process and over TCP", arguments: [false, true])
     func largeRoundTrip(overTCP: Bool) async throws {
-        try await TestAPI.run(over: overTCP ? .live : .router) { api in
+        try await TestAPI.run(over: overTCP ? .live : .router, on: overTCP ? [.sqlite] : TestDatabase.all) { api in
             let content = Self.bytes(5 * 1024 * 1024 + 17, seed: 1)
             let file = try await api.create("large.bin", content: content)
             #expect(file.size == Int64(content.count))

@@ -6,8 +6,9 @@ import Testing
 
 @testable import FruitBasketServer
 
-/// A server on an in-memory SQLite database, driven in process through HummingbirdTesting, with
-/// a client that holds a token.
+/// A server driven in process through HummingbirdTesting, with a client that holds a token, on
+/// each database of ``TestDatabase/all`` in turn (in-memory SQLite, and PostgreSQL when
+/// `FRUITBASKET_POSTGRES_URL` is set).
 struct TestAPI: Sendable {
     let client: any TestClientProtocol
     let server: FruitBasketServer
@@ -16,36 +17,40 @@ struct TestAPI: Sendable {
 
     static let adminSecret = "admin-secret"
 
-    /// Runs `body` against a fresh server, driven through `setup` (in process, or over TCP with
-    /// `.live`).
+    /// Runs `body` against a fresh server on a fresh database, once per database of `databases`
+    /// (every one of ``TestDatabase/all`` unless told), driven through `setup` (in process, or
+    /// over TCP with `.live`).
     static func run(
         quota: Int64? = nil,
         tokenLifetime: Double = 3600,
         keptVersions: Int = 3,
         over setup: TestingSetup = .router,
+        on databases: [TestDatabase] = TestDatabase.all,
         _ body: @Sendable (TestAPI) async throws -> Void
     ) async throws {
-        let clock = TestClock()
-        let database = try await SQLiteCatalogueDatabase(location: .memory)
-        let configuration = FruitBasketServerConfiguration(
-            port: 0,
-            quota: quota,
-            tokenLifetime: tokenLifetime,
-            adminSecret: adminSecret,
-            keptVersions: keptVersions,
-            clock: clock.function
-        )
-        let server = try await FruitBasketServer(configuration: configuration, database: database)
-        try await server.application().test(setup) { client in
-            let response = try await client.execute(
-                uri: APIPaths.tokens,
-                method: .post,
-                body: try encode(TokenRequest(account: "fruit", secret: "basket"))
-            )
-            let grant = try JSONDecoder().decode(TokenGrant.self, from: Data(buffer: response.body))
-            try await body(TestAPI(client: client, server: server, clock: clock, token: grant.token))
+        for kind in databases {
+            try await kind.with { database in
+                let clock = TestClock()
+                let configuration = FruitBasketServerConfiguration(
+                    port: 0,
+                    quota: quota,
+                    tokenLifetime: tokenLifetime,
+                    adminSecret: adminSecret,
+                    keptVersions: keptVersions,
+                    clock: clock.function
+                )
+                let server = try await FruitBasketServer(configuration: configuration, database: database)
+                try await server.application().test(setup) { client in
+                    let response = try await client.execute(
+                        uri: APIPaths.tokens,
+                        method: .post,
+                        body: try encode(TokenRequest(account: "fruit", secret: "basket"))
+                    )
+                    let grant = try JSONDecoder().decode(TokenGrant.self, from: Data(buffer: response.body))
+                    try await body(TestAPI(client: client, server: server, clock: clock, token: grant.token))
+                }
+            }
         }
-        try await database.close()
     }
 
     static func encode(_ value: some Encodable) throws -> ByteBuffer {

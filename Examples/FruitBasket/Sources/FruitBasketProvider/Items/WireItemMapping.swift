@@ -10,7 +10,8 @@ import FruitBasketAPI
 /// - Versions: `ItemVersion(contentRevision:metadataRevision:)` of the item's two server sequence
 ///   numbers, so the content component changes exactly when the content does.
 /// - Every property the wire carries maps to the `FileProviderItem` property of the same meaning:
-///   dates (seconds since 1970), tags, favorite rank, flags (the wire's bits are
+///   dates (seconds since 1970: a `Date` whose seconds since 2001 have a fractional part may come
+///   back one unit in the last place off, as adding the 31 years rounds), tags, favorite rank, flags (the wire's bits are
 ///   `FileSystemFlags`' bits), extended attributes, type and creator codes, a symbolic link's
 ///   target. A folder's child count is not reported: the change feed does not report a folder
 ///   when only its children change, so a count would go stale in the host's replica. The content type is `ContentType.folder` for a folder, `ContentType.symbolicLink`
