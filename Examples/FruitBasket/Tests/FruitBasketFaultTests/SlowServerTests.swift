@@ -15,17 +15,22 @@ import Testing
     func aHeldAnswerPastTheDeadlineIsServerUnreachable() async throws {
         try await Teardown.run { teardown in
             let server = try await InProcessServer(teardown)
-            let provider = teardown.invalidating(Fixture.provider(server.baseURL, requestTimeout: .seconds(2)))
+            let provider = teardown.invalidating(Fixture.provider(server.baseURL, requestTimeout: .milliseconds(500)))
             let lookup = "GET \(APIPaths.item(WireIdentifiers.root))"
-            // A first lookup fetches the token, so the held one is the only request its deadline covers.
-            _ = try await provider.item(for: .rootContainer, request: Request())
+            // A token first, unheld: on a loaded machine a grant may itself pass the short
+            // deadline, so it is asked again (a bounded number of times) until one arrives.
+            var warmed = false
+            for _ in 0..<20 where !warmed {
+                warmed = (try? await provider.client.state()) != nil
+            }
+            try #require(warmed)
             await server.gate.hold { $0 == lookup }
 
             let error = await #expect(throws: FileProviderError.self) {
                 try await provider.item(for: .rootContainer, request: Request())
             }
             #expect(error?.code == .serverUnreachable)
-            #expect(await server.gate.count(of: lookup) == 2)
+            #expect(await server.gate.count(of: lookup) == 1)
         }
     }
 
