@@ -12,7 +12,7 @@ struct ItemRouteTests {
             let file = try await api.create("apple.txt", content: Array("red".utf8))
             #expect(file.contentVersion == 1 && file.metadataVersion == 1)
             #expect(file.size == 3)
-            #expect(file.modified == api.clock.now.timeIntervalSince1970)
+            #expect(file.modified == api.clock.now.timeIntervalSinceReferenceDate)
             let response = try await api.send(.get, APIPaths.item(file.id))
             #expect(response.headers[.eTag] == "\"1.1\"")
             #expect(try api.decode(WireItem.self, response) == file)
@@ -99,7 +99,7 @@ struct ItemRouteTests {
             let rewritten = try api.decode(ModifyItemResponse.self, response).item
             #expect(rewritten.contentVersion == 3 && rewritten.metadataVersion == 3)
             #expect(rewritten.size == 3)
-            #expect(rewritten.modified == api.clock.now.timeIntervalSince1970)
+            #expect(rewritten.modified == api.clock.now.timeIntervalSinceReferenceDate)
             #expect(try await api.content(file.id) == [1, 2, 3])
 
             response = try await api.modify(rewritten, fields: [.contents], content: [1, 2, 3])

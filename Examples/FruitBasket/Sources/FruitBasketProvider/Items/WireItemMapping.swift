@@ -10,12 +10,12 @@ import FruitBasketAPI
 /// - Versions: `ItemVersion(contentRevision:metadataRevision:)` of the item's two server sequence
 ///   numbers, so the content component changes exactly when the content does.
 /// - Every property the wire carries maps to the `FileProviderItem` property of the same meaning:
-///   dates (seconds since 1970: a `Date` whose seconds since 2001 have a fractional part may come
-///   back one unit in the last place off, as adding the 31 years rounds), tags, favorite rank, flags (the wire's bits are
-///   `FileSystemFlags`' bits), extended attributes, type and creator codes, a symbolic link's
-///   target. A folder's child count is not reported: the change feed does not report a folder
-///   when only its children change, so a count would go stale in the host's replica. The content type is `ContentType.folder` for a folder, `ContentType.symbolicLink`
-///   for a link and the filename's type for a file.
+///   dates (seconds since 2001, `Date`'s own representation, so every date comes back exactly),
+///   tags, favorite rank, flags (the wire's bits are `FileSystemFlags`' bits), extended
+///   attributes, type and creator codes, a symbolic link's target. A folder's child count is not
+///   reported: the change feed does not report a folder when only its children change, so a
+///   count would go stale in the host's replica. The content type is `ContentType.folder` for a
+///   folder, `ContentType.symbolicLink` for a link and the filename's type for a file.
 public enum WireItemMapping {
     /// The name the root gets when the server's is not a valid filename.
     static let rootName = "FruitBasket"
@@ -92,9 +92,9 @@ public enum WireItemMapping {
             contentType: contentType(kind: item.kind, name: item.name),
             itemVersion: version(item),
             documentSize: item.kind == .file ? item.size ?? 0 : nil,
-            creationDate: item.created.map(Date.init(timeIntervalSince1970:)),
-            contentModificationDate: item.modified.map(Date.init(timeIntervalSince1970:)),
-            lastUsedDate: item.lastUsed.map(Date.init(timeIntervalSince1970:)),
+            creationDate: item.created.map(Date.init(timeIntervalSinceReferenceDate:)),
+            contentModificationDate: item.modified.map(Date.init(timeIntervalSinceReferenceDate:)),
+            lastUsedDate: item.lastUsed.map(Date.init(timeIntervalSinceReferenceDate:)),
             tagData: item.tagData,
             favoriteRank: item.favoriteRank,
             extendedAttributes: item.extendedAttributes,
@@ -124,10 +124,10 @@ public enum WireItemMapping {
             kind: kind,
             contentVersion: 0,
             metadataVersion: 0,
-            created: fields.contains(.creationDate) ? item.creationDate?.timeIntervalSince1970 : nil,
+            created: fields.contains(.creationDate) ? item.creationDate?.timeIntervalSinceReferenceDate : nil,
             modified: fields.contains(.contentModificationDate)
-                ? item.contentModificationDate?.timeIntervalSince1970 : nil,
-            lastUsed: fields.contains(.lastUsedDate) ? item.lastUsedDate?.timeIntervalSince1970 : nil,
+                ? item.contentModificationDate?.timeIntervalSinceReferenceDate : nil,
+            lastUsed: fields.contains(.lastUsedDate) ? item.lastUsedDate?.timeIntervalSinceReferenceDate : nil,
             tagData: fields.contains(.tagData) ? item.tagData : nil,
             favoriteRank: fields.contains(.favoriteRank) ? item.favoriteRank : nil,
             symlinkTarget: kind == .symlink ? item.symlinkTargetPath : nil,

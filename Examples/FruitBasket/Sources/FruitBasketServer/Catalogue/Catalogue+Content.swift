@@ -14,7 +14,7 @@ extension Catalogue {
     public func upload<Body: AsyncSequence & Sendable>(_ body: Body) async throws -> UploadReceipt
     where Body.Element == ByteBuffer {
         let id = Self.newEpoch() + Self.newEpoch()
-        let now = clock().timeIntervalSince1970
+        let now = clock().timeIntervalSinceReferenceDate
         try await change { transaction in
             try await Self.removeStaleUploads(before: now - Self.uploadLifetime, in: transaction)
             try await transaction.sql.run(

@@ -9,7 +9,7 @@ extension Catalogue {
     ///   for a folder or link, a link without target, undefined flags), `noSuchUpload`,
     ///   `nameCollision` carrying the existing sibling.
     public func create(_ request: CreateItemRequest) async throws -> (item: WireItem, created: Bool) {
-        let now = clock().timeIntervalSince1970
+        let now = clock().timeIntervalSinceReferenceDate
         let kept = keptVersions
         return try await change { transaction in
             let sql = transaction.sql

@@ -21,7 +21,7 @@ extension Catalogue {
         -> ModifyItemResponse
     {
         try Self.refuseReserved(id)
-        let now = clock().timeIntervalSince1970
+        let now = clock().timeIntervalSinceReferenceDate
         let kept = keptVersions
         return try await change { transaction in
             let sql = transaction.sql
