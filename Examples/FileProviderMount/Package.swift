@@ -3,7 +3,7 @@
 // FileProviderMount: any provider as a real folder on Linux. Mounts a `FileProvider` through
 // `FileProviderHost` as a FUSE file system (libfuse 3, reached through pkg-config), so `ls`,
 // editors, `cp -r`, `git` and `tar` work on a provider's domain. The command mounts the reference
-// provider or LocalFolderProvider. Linux only; needs Debian's `libfuse3-dev` to build and `fuse3`
+// provider, LocalFolderProvider, or a FruitBasket server over HTTP. Linux only; needs Debian's `libfuse3-dev` to build and `fuse3`
 // with `/dev/fuse` to mount.
 
 import PackageDescription
@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(name: "FileProviderKit", path: "../.."),
         .package(name: "LocalFolderProvider", path: "../LocalFolderProvider"),
+        .package(name: "FruitBasket", path: "../FruitBasket"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -41,6 +42,7 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
                 .product(name: "LocalFolderProvider", package: "LocalFolderProvider"),
+                .product(name: "FruitBasketProvider", package: "FruitBasket"),
             ]
         ),
         .testTarget(

@@ -20,11 +20,13 @@ let package = Package(
     dependencies: [
         .package(name: "FileProviderKit", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // The wire format: the requests and responses both sides encode, and the error codes.
@@ -37,6 +39,7 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -52,6 +55,23 @@ let package = Package(
                 "FruitBasketAPI",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Listing through the provider against plain HTTP, and writes per second; run it in release.
+        .executableTarget(
+            name: "fruitbasket-benchmark",
+            dependencies: [
+                "FruitBasketAPI",
+                "FruitBasketServer",
+                "FruitBasketProvider",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -71,6 +91,23 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "FileProviderConformance", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The multi-server tests start this executable twice on one PostgreSQL database.
+                "fruitbasket-server",
+            ]
+        ),
+        // Fault tests: the server killed and restarted as a process, expired tokens, a slow server.
+        .testTarget(
+            name: "FruitBasketFaultTests",
+            dependencies: [
+                "FruitBasketProvider",
+                "FruitBasketServer",
+                "FruitBasketAPI",
+                "fruitbasket-server",
+                .product(name: "FileProviderKit", package: "FileProviderKit"),
+                .product(name: "FileProviderHost", package: "FileProviderKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ],

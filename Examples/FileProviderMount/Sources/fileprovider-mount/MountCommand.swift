@@ -2,11 +2,12 @@ import ArgumentParser
 import FileProviderKit
 import FileProviderMount
 import Foundation
+import FruitBasketProvider
 import InMemoryFileProvider
 import LocalFolderProvider
 
-/// `fileprovider-mount`: mounts the reference provider (optionally seeded with a generated tree)
-/// or LocalFolderProvider over a directory, until unmounted.
+/// `fileprovider-mount`: mounts the reference provider (optionally seeded with a generated tree),
+/// LocalFolderProvider over a directory, or a FruitBasket server over HTTP, until unmounted.
 @main
 struct MountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +15,9 @@ struct MountCommand: AsyncParsableCommand {
         abstract: "Mounts a file provider on a directory through FUSE.",
         discussion: """
             Serves until `fusermount3 -u <mount-point>`, SIGINT or SIGTERM. By default the \
-            in-memory reference provider, empty. Prints "mounted <mount-point>" once serving, and \
-            exits 0 after a clean unmount.
+            in-memory reference provider, empty; --folder mounts a directory through \
+            LocalFolderProvider, --fruitbasket a FruitBasket server. Prints "mounted <mount-point>" \
+            once serving, and exits 0 after a clean unmount.
             """
     )
 
@@ -50,6 +52,17 @@ struct MountCommand: AsyncParsableCommand {
         transform: { URL(fileURLWithPath: $0) }
     )
     var state: URL?
+
+    @Option(
+        help: ArgumentHelp(
+            "Mount the FruitBasket server at <url> instead (see Examples/FruitBasket).",
+            valueName: "url"
+        )
+    )
+    var fruitbasket: String?
+
+    @Option(help: ArgumentHelp("The FruitBasket account to sign in with.", valueName: "name:secret"))
+    var account = "fruit:basket"
 
     @Option(
         help: ArgumentHelp(
@@ -116,6 +129,12 @@ struct MountCommand: AsyncParsableCommand {
         guard folder == nil || seed == 0 else {
             throw ValidationError("--seed applies to the reference provider only, not with --folder.")
         }
+        guard fruitbasket == nil || (folder == nil && seed == 0) else {
+            throw ValidationError("--fruitbasket mounts a server; it does not go with --folder or --seed.")
+        }
+        guard account.contains(":"), account.first != ":" else {
+            throw ValidationError("--account is NAME:SECRET, not \(account).")
+        }
     }
 
     func run() async throws {
@@ -157,6 +176,16 @@ struct MountCommand: AsyncParsableCommand {
     private func makeProvider(
         storeFolder: URL
     ) throws -> (any FileProvider, (@Sendable () async -> Void)?) {
+        if let fruitbasket {
+            let name = account.prefix { $0 != ":" }
+            let secret = account.dropFirst(name.count + 1)
+            let configuration = FruitBasketConfiguration(
+                baseURL: fruitbasket,
+                account: String(name),
+                secret: String(secret)
+            )
+            return (FruitBasketProvider(configuration: configuration), nil)
+        }
         if let folder {
             let state =
                 self.state

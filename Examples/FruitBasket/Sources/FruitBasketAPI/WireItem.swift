@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Versions are server sequence numbers: `metadataVersion` is the sequence of the item's latest
 /// change of any kind, `contentVersion` the sequence of the latest change of its content (for a
-/// folder, its creation). Both only grow. Dates are seconds since 1970 (a JSON number), so they
-/// round-trip exactly.
+/// folder, its creation). Both only grow. Dates are seconds since 2001-01-01 00:00:00 UTC (a JSON
+/// number), Foundation's reference date: a `Date` stores exactly that double, so a date
+/// round-trips bit for bit (seconds since 1970 would round some fractional dates).
 public struct WireItem: Codable, Sendable, Hashable {
     /// The server-assigned identifier, never reused. The root is ``WireIdentifiers/root``, the
     /// trash ``WireIdentifiers/trash``.

@@ -1,0 +1,63 @@
+/// The tables of a catalogue, written once for both dialects: only column types differ.
+///
+/// - `meta`: one row (`id` 1) with the store's epoch, its latest sequence, the history floor
+///   (the oldest sequence the change feed can continue from) and the bytes stored.
+/// - `items`: every item but the root and the trash. `name_key` is ``WireNameRule/key(_:)`` of
+///   the name, unique per parent; a child of the trash has its key suffixed with U+0001 and its
+///   identifier, so trashed items never collide and still sort by name. `date_key` is the
+///   modification date, or the lowest finite double without one, so both databases sort it alike.
+/// - `tombstones`: the identifier and sequence of every deletion since the history floor.
+/// - `blobs` and `chunks`: content, as numbered chunks of at most
+///   ``Catalogue/chunkSize`` bytes. A blob is `writing` while an upload streams in, `upload` once
+///   complete and not yet used, `content` once an item's content (current or one of the older
+///   versions kept, with the `content_version` it had).
+/// - `tokens`: bearer tokens and their expiry, shared by every server process of the store.
+public enum CatalogueSchema {
+    /// The statements creating the schema in `dialect`; each is idempotent
+    /// (`CREATE … IF NOT EXISTS`), so they run at every start.
+    public static func statements(for dialect: SQLDialect) -> [String] {
+        let key = dialect == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+        let integer = dialect == .postgres ? "BIGINT" : "INTEGER"
+        let real = dialect == .postgres ? "DOUBLE PRECISION" : "REAL"
+        let bytes = dialect == .postgres ? "BYTEA" : "BLOB"
+        return [
+            """
+            CREATE TABLE IF NOT EXISTS meta (
+                id \(integer) PRIMARY KEY, epoch TEXT NOT NULL, sequence \(integer) NOT NULL,
+                history_floor \(integer) NOT NULL, stored_bytes \(integer) NOT NULL)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS items (
+                id \(key) PRIMARY KEY, parent \(key) NOT NULL, name TEXT NOT NULL,
+                name_key \(key) NOT NULL, date_key \(real) NOT NULL, kind TEXT NOT NULL,
+                content_version \(integer) NOT NULL, metadata_version \(integer) NOT NULL,
+                size \(integer), created \(real), modified \(real), last_used \(real),
+                tag_data \(bytes), favorite_rank \(integer), symlink_target TEXT,
+                flags \(integer) NOT NULL, xattrs \(bytes) NOT NULL, type_code \(integer),
+                creator_code \(integer), blob \(key))
+            """,
+            "CREATE UNIQUE INDEX IF NOT EXISTS items_by_name ON items (parent, name_key)",
+            "CREATE INDEX IF NOT EXISTS items_by_date ON items (parent, date_key, id)",
+            "CREATE INDEX IF NOT EXISTS items_by_version ON items (metadata_version)",
+            "CREATE INDEX IF NOT EXISTS items_by_blob ON items (blob)",
+            "CREATE TABLE IF NOT EXISTS tombstones (id \(key) PRIMARY KEY, sequence \(integer) NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS tombstones_by_sequence ON tombstones (sequence)",
+            """
+            CREATE TABLE IF NOT EXISTS blobs (
+                id \(key) PRIMARY KEY, state TEXT NOT NULL, size \(integer) NOT NULL, item \(key),
+                content_version \(integer), created \(real) NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS blobs_by_item ON blobs (item, content_version)",
+            "CREATE INDEX IF NOT EXISTS blobs_by_state ON blobs (state, created)",
+            """
+            CREATE TABLE IF NOT EXISTS chunks (
+                blob \(key) NOT NULL, idx \(integer) NOT NULL, data \(bytes) NOT NULL,
+                PRIMARY KEY (blob, idx))
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS tokens (
+                token \(key) PRIMARY KEY, account TEXT NOT NULL, expires \(real) NOT NULL)
+            """,
+        ]
+    }
+}

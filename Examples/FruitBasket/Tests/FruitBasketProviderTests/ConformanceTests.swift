@@ -1,0 +1,54 @@
+import FileProviderConformance
+import FileProviderKit
+import Foundation
+import FruitBasketProvider
+import Synchronization
+import Testing
+
+/// Each fixture is a fresh server in this process over an empty SQLite database, on a loopback
+/// port. Remote changes go through a second client of the server; another instance is a new
+/// provider with its own client; the store is reset and its history expired through the admin
+/// endpoints; the server becomes unreachable by stopping, and reachable again by starting on the
+/// same port and database.
+let subject = ConformanceSubject(
+    name: "FruitBasketProvider",
+    capabilities: [
+        .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
+        .caseSensitiveFilenames, .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
+    ]
+) {
+    let server = try await LoopbackServer()
+    let configuration = server.clientConfiguration
+    let providers = Mutex<[FruitBasketProvider]>([])
+    let open: @Sendable () async throws -> any FileProvider = {
+        let provider = FruitBasketProvider(configuration: configuration)
+        providers.withLock { $0.append(provider) }
+        return provider
+    }
+    let remote = FruitBasketClient(configuration: configuration)
+    return ProviderFixture(
+        provider: try await open(),
+        remote: ServerRemoteHooks(client: remote),
+        openAnotherInstance: open,
+        resetStore: { try await remote.resetEpoch(adminSecret: LoopbackServer.adminSecret) },
+        expireHistory: { try await remote.expireHistory(adminSecret: LoopbackServer.adminSecret) },
+        setReachable: { reachable in
+            if reachable { try await server.start() } else { await server.stop() }
+        },
+        tearDown: {
+            for provider in providers.withLock({ $0 }) { await provider.invalidate() }
+            await remote.shutdown()
+            await server.remove()
+        }
+    )
+}
+
+/// Randomized runs are bounded so that `swift test` stays quick in debug builds on two shared
+/// cores: every step is several HTTP round trips and SQLite transactions. The time limit leaves
+/// room for a loaded machine.
+let options = ConformanceOptions(randomizedSteps: 500, checkTimeout: .seconds(180))
+
+@Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
+func conformance(_ check: ConformanceCheck) async throws {
+    try await Conformance.run(check, against: subject, options: options).record()
+}

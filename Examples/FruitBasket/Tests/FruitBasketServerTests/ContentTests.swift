@@ -1,0 +1,236 @@
+import FruitBasketAPI
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("Content: uploads, downloads, ranges, versions, conflicts, quota")
+struct ContentTests {
+    /// Deterministic bytes: a simple generator seeded with `seed`.
+    static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+    }
+
+    @Test("A 5 MiB file round-trips through chunked storage, in process and over TCP", arguments: [false, true])
+    func largeRoundTrip(overTCP: Bool) async throws {
+        try await TestAPI.run(over: overTCP ? .live : .router, on: overTCP ? [.sqlite] : TestDatabase.all) { api in
+            let content = Self.bytes(5 * 1024 * 1024 + 17, seed: 1)
+            let file = try await api.create("large.bin", content: content)
+            #expect(file.size == Int64(content.count))
+            #expect(try await api.content(file.id) == content)
+        }
+    }
+
+    @Test("Ranges answer 206 with Content-Range, across chunk boundaries; outside the content 416")
+    func ranges() async throws {
+        try await TestAPI.run { api in
+            let content = Self.bytes(600_000, seed: 2)
+            let file = try await api.create("ranged.bin", content: content)
+            func fetch(_ range: String) async throws -> TestResponse {
+                try await api.send(.get, APIPaths.content(file.id), headers: [.range: range])
+            }
+            let middle = try await fetch("bytes=262000-262299")
+            #expect(middle.status == .partialContent)
+            #expect(middle.headers[.contentRange] == "bytes 262000-262299/600000")
+            #expect(Array(middle.body.readableBytesView) == Array(content[262_000...262_299]))
+            let tail = try await fetch("bytes=-10")
+            #expect(Array(tail.body.readableBytesView) == Array(content.suffix(10)))
+            let open = try await fetch("bytes=599990-")
+            #expect(Array(open.body.readableBytesView) == Array(content.suffix(10)))
+            let clipped = try await fetch("bytes=599995-700000")
+            #expect(clipped.headers[.contentRange] == "bytes 599995-599999/600000")
+            let outside = try await fetch("bytes=600000-600010")
+            #expect(try api.errorCode(outside) == .rangeNotSatisfiable)
+            #expect(outside.headers[.contentRange] == "bytes */600000")
+            let ignored = try await fetch("lines=1-2")
+            #expect(ignored.status == .ok && ignored.body.readableBytes == 600_000)
+        }
+    }
+
+    @Test("Older content versions are served until more than the kept count exist, then 410")
+    func versions() async throws {
+        try await TestAPI.run(keptVersions: 2) { api in
+            var file = try await api.create("v.txt", content: [1])
+            let first = file.contentVersion
+            file = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(file, fields: [.contents], content: [2])
+            ).item
+            let second = file.contentVersion
+            let old = try await api.send(.get, "\(APIPaths.content(file.id))?version=\(first)")
+            #expect(Array(old.body.readableBytesView) == [1])
+            file = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(file, fields: [.contents], content: [3])
+            ).item
+            let gone = try await api.send(.get, "\(APIPaths.content(file.id))?version=\(first)")
+            #expect(try api.errorCode(gone) == .versionGone)
+            let kept = try await api.send(.get, "\(APIPaths.content(file.id))?version=\(second)")
+            #expect(Array(kept.body.readableBytesView) == [2])
+            let current = try await api.send(.get, APIPaths.content(file.id))
+            #expect(current.headers[.eTag] == file.entityTag)
+            let folder = try await api.create("dir", kind: .folder)
+            #expect(try api.errorCode(try await api.send(.get, APIPaths.content(folder.id))) == .invalidRequest)
+            #expect(try api.errorCode(try await api.send(.get, APIPaths.content("missing"))) == .noSuchItem)
+        }
+    }
+
+    @Test("Content changed on both sides: keepBoth makes numbered conflict copies, fail answers 412")
+    func conflicts() async throws {
+        try await TestAPI.run { api in
+            let base = try await api.create("notes.txt", content: Array("base".utf8))
+            let server = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(base, fields: [.contents], content: Array("server".utf8))
+            ).item
+
+            let refused = try await api.modify(
+                base,
+                fields: [.contents],
+                content: Array("mine".utf8),
+                onConflict: .fail
+            )
+            #expect(try api.errorCode(refused) == .versionMismatch)
+            #expect(try api.errorBody(refused).item == server)
+
+            let kept = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(base, fields: [.contents], content: Array("mine".utf8))
+            )
+            #expect(kept.item.contentVersion == server.contentVersion)
+            let copy = try #require(kept.conflictCopy)
+            #expect(copy.name == "notes (conflicted copy).txt" && copy.parent == base.parent)
+            #expect(try await api.content(base.id) == Array("server".utf8))
+            #expect(try await api.content(copy.id) == Array("mine".utf8))
+
+            let second = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(base, fields: [.contents], content: Array("again".utf8))
+            )
+            #expect(second.conflictCopy?.name == "notes (conflicted copy 2).txt")
+
+            let same = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(base, fields: [.contents], content: Array("server".utf8))
+            )
+            #expect(same.conflictCopy == nil)
+        }
+    }
+
+    @Test("The quota counts uploads and kept content: 507 and nothing stored beyond it")
+    func quota() async throws {
+        try await TestAPI.run(quota: 1000, keptVersions: 1) { api in
+            let file = try await api.create("a", content: Self.bytes(600, seed: 3))
+            let refused = try await api.send(.post, APIPaths.uploads, body: ByteBuffer(bytes: Self.bytes(500, seed: 4)))
+            #expect(try api.errorCode(refused) == .quotaExceeded)
+            let fits = try await api.upload(Self.bytes(400, seed: 5))
+            #expect(fits.size == 400)
+            let replaced = try await api.send(
+                .patch,
+                APIPaths.item(file.id),
+                json: ModifyItemRequest(item: file, fields: [.contents], upload: fits.upload),
+                headers: [.ifMatch: file.entityTag]
+            )
+            #expect(replaced.status == .ok)
+            #expect(try await api.upload(Self.bytes(600, seed: 6)).size == 600)
+            let large = try await api.send(
+                .post,
+                APIPaths.uploads,
+                body: ByteBuffer(bytes: Self.bytes(3 * 256 * 1024, seed: 7))
+            )
+            #expect(try api.errorCode(large) == .quotaExceeded)
+        }
+    }
+
+    @Test("An upload that needs room removes older content versions first, never current content")
+    func quotaEvictsOldVersions() async throws {
+        try await TestAPI.run(quota: 1000) { api in
+            var file = try await api.create("a", content: Self.bytes(400, seed: 8))
+            let first = file.contentVersion
+            let second = Self.bytes(400, seed: 9)
+            file = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(file, fields: [.contents], content: second)
+            ).item
+            let third = Self.bytes(400, seed: 10)
+            file = try api.decode(
+                ModifyItemResponse.self,
+                try await api.modify(file, fields: [.contents], content: third)
+            ).item
+            let gone = try await api.send(.get, "\(APIPaths.content(file.id))?version=\(first)")
+            #expect(try api.errorCode(gone) == .versionGone)
+            #expect(try await api.content(file.id) == third)
+            let refused = try await api.send(
+                .post,
+                APIPaths.uploads,
+                body: ByteBuffer(bytes: Self.bytes(700, seed: 11))
+            )
+            #expect(try api.errorCode(refused) == .quotaExceeded)
+            #expect(try await api.content(file.id) == third)
+        }
+    }
+
+    @Test("An upload no change named is removed after an hour, and its bytes leave the quota")
+    func staleUploads() async throws {
+        try await TestAPI.run(quota: 1000, tokenLifetime: 10_000) { api in
+            let stale = try await api.upload(Self.bytes(800, seed: 12)).upload
+            api.clock.advance(by: 3601)
+            let fresh = try await api.upload(Self.bytes(800, seed: 13))
+            #expect(fresh.size == 800)
+            let template = WireItem(
+                id: "",
+                parent: WireIdentifiers.root,
+                name: "late",
+                kind: .file,
+                contentVersion: 0,
+                metadataVersion: 0
+            )
+            let late = try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: template, upload: stale))
+            #expect(try api.errorCode(late) == .noSuchUpload)
+        }
+    }
+
+    @Test("Malformed content and listing parameters are refused with exact codes")
+    func malformedParameters() async throws {
+        try await TestAPI.run { api in
+            let file = try await api.create("p", content: [1, 2, 3])
+            let version = try await api.send(.get, "\(APIPaths.content(file.id))?version=new")
+            #expect(try api.errorCode(version) == .invalidRequest)
+            let future = try await api.send(.get, "\(APIPaths.content(file.id))?version=99")
+            #expect(try api.errorCode(future) == .versionGone)
+            #expect(try api.errorCode(try await api.send(.get, "\(APIPaths.items)?limit=many")) == .invalidRequest)
+            #expect(try api.errorCode(try await api.send(.get, "\(APIPaths.items)?cursor=garbage")) == .cursorExpired)
+            let partial = try await api.send(.get, APIPaths.content(file.id), headers: [.range: "bytes=1-1"])
+            #expect(partial.status == .partialContent && partial.headers[.eTag] == file.entityTag)
+            #expect(Array(partial.body.readableBytesView) == [2])
+        }
+    }
+
+    @Test("An upload is consumed by the change naming it")
+    func uploadsAreConsumed() async throws {
+        try await TestAPI.run { api in
+            let upload = try await api.upload([1, 2, 3]).upload
+            let template = WireItem(
+                id: "",
+                parent: WireIdentifiers.root,
+                name: "x",
+                kind: .file,
+                contentVersion: 0,
+                metadataVersion: 0
+            )
+            let created = try await api.send(
+                .post,
+                APIPaths.items,
+                json: CreateItemRequest(item: template, upload: upload)
+            )
+            #expect(created.status == .created)
+            var again = template
+            again.name = "y"
+            let reused = try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: again, upload: upload))
+            #expect(try api.errorCode(reused) == .noSuchUpload)
+        }
+    }
+}
