@@ -212,8 +212,9 @@ extension ChangeChecks {
         try await expectQuiet(context, folder.itemIdentifier)
     }
 
-    /// Lists `container` to its end and then writes a file in `parent`, so that the anchor asked
-    /// for next must be the current state's, not one kept from the listing.
+    /// Lists `container` to its end, writes a file in `parent`, then asks the same enumerator for
+    /// its anchor: the current state's, so the changes since it are empty — not one the enumerator
+    /// kept from its listing. Fresh enumerators are asked next, by ``expectQuiet(_:_:)``.
     static func listThenWrite(
         _ context: CheckContext,
         _ container: ItemIdentifier,
@@ -221,8 +222,19 @@ extension ChangeChecks {
     )
         async throws
     {
-        _ = try await context.list(container)
+        let enumerator = try await context.enumerator(container)
+        context.note("list \(container) to its end on that enumerator")
+        _ = try await enumerator.allItems()
         _ = try await context.createFile(named: "after-listing.txt", in: parent)
+        context.note("currentSyncAnchor(\(container)) on the enumerator that listed, then its changes")
+        let anchor = try await enumerator.currentSyncAnchor()
+        let batch = try await enumerator.changeBatch(from: anchor, suggestedBatchSize: 10)
+        context.expect(
+            batch.updatedItems.isEmpty && batch.deletedItemIdentifiers.isEmpty && !batch.moreComing,
+            "the anchor of \(container) asked for after a listing and a write is not the current state's: "
+                + "the changes since it are not empty",
+            actual: "\(batch.updatedItems.map(\.filename)) updated, \(batch.deletedItemIdentifiers.count) deleted"
+        )
     }
 
     /// Records a finding unless two anchors of `container` taken with no write in between are equal
