@@ -109,13 +109,27 @@ import Testing
     }
 
     @Test func cancellationStaysCancellation() async {
-        #expect(FruitBasketErrorMapping.error(forTransportFailure: HTTPClientError.cancelled) is CancellationError)
         #expect(FruitBasketErrorMapping.error(forTransportFailure: CancellationError()) is CancellationError)
+        let cancelledTask = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return FruitBasketErrorMapping.error(forTransportFailure: HTTPClientError.cancelled)
+        }
+        #expect(await cancelledTask.value is CancellationError)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return FruitBasketErrorMapping.error(forTransportFailure: HTTPClientError.readTimeout)
         }
         #expect(await task.value is CancellationError)
+    }
+
+    /// A request the client cancelled while the caller's task was not cancelled (the connection
+    /// went away under it) is an unreachable server, which the caller retries: a
+    /// `CancellationError` would end a change listener or a host operation for good.
+    @Test func aRequestCancelledUnderAnUncancelledTaskIsServerUnreachable() {
+        for failure in [HTTPClientError.cancelled, .requestStreamCancelled] {
+            let mapped = FruitBasketErrorMapping.error(forTransportFailure: failure)
+            #expect((mapped as? FileProviderError)?.code == .serverUnreachable, "\(failure)")
+        }
     }
 
     @Test func providerErrorsPassThrough() {

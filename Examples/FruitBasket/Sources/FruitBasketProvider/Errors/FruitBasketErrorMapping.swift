@@ -25,7 +25,8 @@ import FruitBasketAPI
 ///
 /// Network failures (``error(forTransportFailure:)``): a cancelled task → `CancellationError`;
 /// connection refused, reset or closed, connect, read, write or request timeouts, name resolution
-/// failures → ``FileProviderError/Code/serverUnreachable``; a client that was shut down or a URL
+/// failures, and a request the client cancelled on its own (as when the server went away under
+/// it) while the calling task was not cancelled → ``FileProviderError/Code/serverUnreachable``; a client that was shut down or a URL
 /// that cannot be used → ``FileProviderError/Code/cannotSynchronize``.
 public enum FruitBasketErrorMapping {
     /// What the client was doing when the server refused; it decides what a 412 means.
@@ -98,15 +99,13 @@ public enum FruitBasketErrorMapping {
     /// The error for a request that got no answer, or whose answer broke off.
     ///
     /// - Returns: `CancellationError` when the calling task is cancelled (whatever the client
-    ///   threw); a ``FileProviderError`` thrown by the client's own body stream as it is; otherwise
+    ///   threw), and only then; a ``FileProviderError`` thrown by the client's own body stream as it is; otherwise
     ///   the ``FileProviderError`` of the table above, carrying `error`.
     public static func error(forTransportFailure error: any Error) -> any Error {
         if Task.isCancelled || error is CancellationError { return CancellationError() }
         if let error = error as? FileProviderError { return error }
         if let error = error as? HTTPClientError {
             switch error {
-            case .cancelled, .requestStreamCancelled:
-                return CancellationError()
             case .alreadyShutdown, .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath, .bodyLengthMismatch,
                 .writeAfterRequestSent:
                 return FileProviderError(

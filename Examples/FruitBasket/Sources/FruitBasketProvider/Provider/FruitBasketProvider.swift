@@ -53,7 +53,8 @@ public final class FruitBasketProvider: FileProvider, PartialContentFetching {
     /// Downloads a file's content (a symbolic link's target, as UTF-8) to a new file the caller owns.
     ///
     /// - Throws: `noSuchItem`; `invalidArgument` for a folder; `versionNoLongerAvailable` when
-    ///   `version` is not the current one; the mapped errors, with no file left behind.
+    ///   `version` is an older content the server no longer keeps (it keeps a file's last few),
+    ///   or not a version of this file; the mapped errors, with no file left behind.
     public func fetchContents(
         for identifier: ItemIdentifier,
         version: ItemVersion?,
@@ -278,16 +279,24 @@ public final class FruitBasketProvider: FileProvider, PartialContentFetching {
     ) async throws -> (item: ItemSnapshot, url: URL, served: Range<Int64>?) {
         let id = try Self.wireID(identifier)
         let wire = try await client.item(id)
-        let item = WireItemMapping.snapshot(wire)
+        var item = WireItemMapping.snapshot(wire)
         guard wire.kind != .folder else {
             throw FileProviderError(.invalidArgument, itemIdentifier: identifier, message: "A folder has no content.")
         }
+        var wanted = wire.contentVersion
         if strict, let version, version.contentVersion != item.itemVersion.contentVersion {
-            throw FileProviderError(
-                .versionNoLongerAvailable,
-                itemIdentifier: identifier,
-                message: "Only the current version, \(item.itemVersion), is available."
-            )
+            // The server keeps a file's last few contents: ask for the older one, which answers
+            // 410 (versionNoLongerAvailable) once it is gone.
+            guard wire.kind == .file, let older = WireItemMapping.wireVersion(version), older.content < wanted else {
+                throw FileProviderError(
+                    .versionNoLongerAvailable,
+                    itemIdentifier: identifier,
+                    message: "\(version) is not a content version of this file the server can still have."
+                )
+            }
+            wanted = older.content
+            item.itemVersion = version
+            item.documentSize = nil
         }
         let url = DownloadFile.newLocation()
         if wire.kind == .symlink {
@@ -305,11 +314,15 @@ public final class FruitBasketProvider: FileProvider, PartialContentFetching {
         do {
             let (served, _) = try await client.download(
                 id,
-                version: wire.contentVersion,
+                version: wanted,
                 range: range,
                 to: url,
                 progress: request.progress
             )
+            if wanted != wire.contentVersion, range == nil {
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                item.documentSize = (attributes?[.size] as? NSNumber)?.int64Value
+            }
             return (item, url, served)
         } catch let error as FileProviderError
             where error.code == .versionNoLongerAvailable && (version == nil || !strict)
