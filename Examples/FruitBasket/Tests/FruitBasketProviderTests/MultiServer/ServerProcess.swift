@@ -80,9 +80,10 @@ final class ServerProcess: Sendable {
         )
     }
 
-    /// Stops the server with SIGTERM and waits for it to exit.
+    /// Kills the server (SIGKILL: a graceful shutdown is the command test's to check, and one
+    /// that hung would hang the suite) and waits for it to exit.
     func stop() async {
-        kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, SIGKILL)
         let process = process
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
