@@ -48,10 +48,10 @@ struct PlainRowsServer: Sendable {
 
     /// The row as a wire item, `nil` when a column is missing.
     static func item(_ row: SQLRow) -> WireItem? {
-        guard case .text(let id) = row["id"], case .text(let parent) = row["parent"],
-            case .text(let name) = row["name"], case .text(let kind) = row["kind"],
-            let kind = WireItemKind(rawValue: kind), case .integer(let content) = row["content_version"],
-            case .integer(let metadata) = row["metadata_version"], case .integer(let flags) = row["flags"]
+        guard let id = row["id"].string, let parent = row["parent"].string, let name = row["name"].string,
+            let kind = row["kind"].string.flatMap(WireItemKind.init(rawValue:)),
+            let content = row["content_version"].int64, let metadata = row["metadata_version"].int64,
+            let flags = row["flags"].int64
         else { return nil }
         return WireItem(
             id: id,
@@ -60,26 +60,13 @@ struct PlainRowsServer: Sendable {
             kind: kind,
             contentVersion: content,
             metadataVersion: metadata,
-            size: integer(row["size"]),
-            created: real(row["created"]),
-            modified: real(row["modified"]),
-            lastUsed: real(row["last_used"]),
-            favoriteRank: integer(row["favorite_rank"]).map { UInt64(bitPattern: $0) },
+            size: row["size"].int64,
+            created: row["created"].double,
+            modified: row["modified"].double,
+            lastUsed: row["last_used"].double,
+            favoriteRank: row["favorite_rank"].int64.map { UInt64(bitPattern: $0) },
             flags: Int(flags)
         )
-    }
-
-    private static func integer(_ value: SQLValue) -> Int64? {
-        if case .integer(let number) = value { return number }
-        return nil
-    }
-
-    private static func real(_ value: SQLValue) -> Double? {
-        switch value {
-        case .real(let number): number
-        case .integer(let number): Double(number)
-        default: nil
-        }
     }
 
     func stop() {

@@ -1,12 +1,12 @@
 extension SQLValue {
     /// The integer, or `nil` for anything else.
-    var int64: Int64? {
+    public var int64: Int64? {
         if case .integer(let value) = self { return value }
         return nil
     }
 
     /// The double (an integer converted), or `nil` for anything else.
-    var double: Double? {
+    public var double: Double? {
         switch self {
         case .real(let value): value
         case .integer(let value): Double(value)
@@ -15,13 +15,13 @@ extension SQLValue {
     }
 
     /// The text, or `nil` for anything else.
-    var string: String? {
+    public var string: String? {
         if case .text(let value) = self { return value }
         return nil
     }
 
     /// The bytes, or `nil` for anything else.
-    var bytes: [UInt8]? {
+    public var bytes: [UInt8]? {
         if case .blob(let value) = self { return value }
         return nil
     }
