@@ -19,6 +19,8 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "FileProviderKit", path: "../.."),
+        // The tests start servers as processes with it, not with Foundation's Process (see its Package.swift).
+        .package(name: "ChildProcess", path: "../ChildProcess"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -84,6 +86,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ChildProcess", package: "ChildProcess"),
             ]
         ),
         .testTarget(
@@ -97,6 +100,7 @@ let package = Package(
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ChildProcess", package: "ChildProcess"),
                 // The multi-server tests start this executable twice on one PostgreSQL database.
                 "fruitbasket-server",
             ]
@@ -112,6 +116,7 @@ let package = Package(
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ChildProcess", package: "ChildProcess"),
             ]
         ),
     ],

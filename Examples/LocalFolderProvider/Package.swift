@@ -13,7 +13,9 @@ let package = Package(
         .library(name: "LocalFolderProvider", targets: ["LocalFolderProvider"])
     ],
     dependencies: [
-        .package(name: "FileProviderKit", path: "../..")
+        .package(name: "FileProviderKit", path: "../.."),
+        // The crash test starts crash-writer with it, not with Foundation's Process (see its Package.swift).
+        .package(name: "ChildProcess", path: "../ChildProcess"),
     ],
     targets: [
         .target(
@@ -35,6 +37,7 @@ let package = Package(
                 "crash-writer",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "FileProviderConformance", package: "FileProviderKit"),
+                .product(name: "ChildProcess", package: "ChildProcess"),
             ]
         ),
     ],

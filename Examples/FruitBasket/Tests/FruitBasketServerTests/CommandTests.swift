@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import FruitBasketAPI
 import Testing
@@ -6,26 +7,17 @@ import Testing
 import FoundationNetworking
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("The fruitbasket-server command")
 struct CommandTests {
     /// The built command, beside the test bundle.
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("fruitbasket-server")
-
-    /// Reads `handle` until a whole line arrived; `nil` at end of file.
-    static func firstLine(of handle: FileHandle) async -> String? {
-        await Task.detached {
-            var bytes: [UInt8] = []
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { return nil }
-                bytes += data
-                if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                    return String(decoding: bytes[..<newline], as: UTF8.self)
-                }
-            }
-        }.value
-    }
 
     @Test(
         "It prints one line with the port it chose, serves on it, and exits cleanly on SIGTERM",
@@ -35,16 +27,16 @@ struct CommandTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = [
-            "--db", "sqlite:\(directory.appendingPathComponent("store.sqlite").path)", "--port", "0",
-            "--account", "kiwi:green",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = try #require(await Self.firstLine(of: output.fileHandleForReading))
+        let process = try ChildProcess(
+            executable: Self.executable.path,
+            arguments: [
+                "--db", "sqlite:\(directory.appendingPathComponent("store.sqlite").path)", "--port", "0",
+                "--account", "kiwi:green",
+            ],
+            standardOutput: .lines
+        )
+        defer { process.send(SIGKILL) }
+        let line = try #require(await process.waitForOutput(timeout: .seconds(60)) { $0.lines.first })
         let prefix = "fruitbasket-server listening on http://127.0.0.1:"
         #expect(line.hasPrefix(prefix))
         let port = try #require(Int(line.dropFirst(prefix.count)))
@@ -55,8 +47,7 @@ struct CommandTests {
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
 
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        process.send(SIGTERM)
+        #expect(await process.waitForExit(timeout: .seconds(60)) == .exited(0))
     }
 }

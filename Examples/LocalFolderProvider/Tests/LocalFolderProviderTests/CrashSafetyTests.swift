@@ -1,3 +1,4 @@
+import ChildProcess
 import FileProviderKit
 import Foundation
 import LocalFolderProvider
@@ -58,26 +59,17 @@ struct CrashSafetyTests {
         run: Int,
         afterAcknowledgements count: Int
     ) async throws -> [String] {
-        let process = Process()
-        process.executableURL = writer
-        process.arguments = [folders.root.path, folders.state.path, "\(run)", "100000"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var received = Data()
-        let reader = output.fileHandleForReading
-        while received.count(where: { $0 == UInt8(ascii: "\n") }) < count {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            received += chunk
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        received += try reader.readToEnd() ?? Data()
+        let process = try ChildProcess(
+            executable: writer.path,
+            arguments: [folders.root.path, folders.state.path, "\(run)", "100000"],
+            standardOutput: .lines
+        )
+        _ = await process.waitForOutput(timeout: .seconds(120)) { $0.lines.count >= count || $0.ended ? true : nil }
+        process.send(SIGKILL)
+        _ = await process.waitForExit(timeout: .seconds(60))
         // Only whole lines count: one cut short by the kill was never completely acknowledged.
-        var lines = String(decoding: received, as: UTF8.self).components(separatedBy: "\n")
-        lines.removeLast()
-        return lines
+        return await process.waitForOutput(timeout: .seconds(60)) { $0.ended ? $0.lines : nil }
+            ?? process.standardOutputLines.lines
     }
 
     /// The `crash-writer` built beside the test bundle.

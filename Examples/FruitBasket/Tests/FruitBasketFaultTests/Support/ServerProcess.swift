@@ -1,5 +1,11 @@
+import ChildProcess
 import Foundation
-import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `fruitbasket-server` running as a process of its own over a SQLite file, which the test
 /// kills with SIGKILL (no chance to flush or say goodbye) and starts again on the same port.
@@ -13,10 +19,9 @@ final class ServerProcess: Sendable {
     let database: URL
     /// The port it listens on.
     let port: Int
-    private let process: Process
-    private let killed = Mutex(false)
+    private let process: ChildProcess
 
-    private init(database: URL, port: Int, process: Process) {
+    private init(database: URL, port: Int, process: ChildProcess) {
         self.database = database
         self.port = port
         self.process = process
@@ -37,36 +42,30 @@ final class ServerProcess: Sendable {
             throw StartFailure(description: "the fruitbasket-server executable was not built")
         }
         for _ in 0..<attempts {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = [
-                "--db", "sqlite:\(database.path)", "--port", String(port), "--account", "fruit:basket",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if let listening = await listeningLine(of: output.fileHandleForReading),
+            let process = try ChildProcess(
+                executable: executable.path,
+                arguments: ["--db", "sqlite:\(database.path)", "--port", String(port), "--account", "fruit:basket"],
+                standardOutput: .lines,
+                standardError: .discard
+            )
+            let marker = "fruitbasket-server listening on"
+            let listening = await process.waitForLine(containing: marker, timeout: .seconds(60))
+            if let listening,
                 let port = listening.split(separator: ":").last.flatMap({ Int($0) })
             {
                 return ServerProcess(database: database, port: port, process: process)
             }
-            await exit(of: process)
+            process.send(SIGKILL)
+            _ = await process.waitForExit(timeout: .seconds(60))
         }
         throw StartFailure(description: "fruitbasket-server did not listen on port \(port) in \(attempts) attempts")
     }
 
     /// Kills the server with SIGKILL and returns once the process is gone. Killing it again
-    /// does nothing (its process identifier may belong to another process by then).
+    /// does nothing.
     func sigkill() async {
-        guard
-            !killed.withLock({ killed in
-                defer { killed = true }
-                return killed
-            })
-        else { return }
-        kill(process.processIdentifier, SIGKILL)
-        await Self.exit(of: process)
+        process.send(SIGKILL)
+        _ = await process.waitForExit(timeout: .seconds(60))
     }
 
     /// Starts a new server on the same database and port.
@@ -74,38 +73,6 @@ final class ServerProcess: Sendable {
     /// - Throws: ``StartFailure``.
     func restart() async throws -> ServerProcess {
         try await Self.start(database: database, port: port)
-    }
-
-    /// Waits for `process` to exit, off the cooperative pool.
-    private static func exit(of process: Process) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
-    }
-
-    /// The line `fruitbasket-server listening on …` (log lines before it are skipped), or `nil`
-    /// when the output ends without it.
-    private static func listeningLine(of output: FileHandle) async -> String? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            DispatchQueue.global().async {
-                var received = Data()
-                while true {
-                    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
-                    let complete = received.last == UInt8(ascii: "\n") ? lines : lines.dropLast()
-                    if let line = complete.first(where: { $0.hasPrefix("fruitbasket-server listening on") }) {
-                        continuation.resume(returning: String(line))
-                        return
-                    }
-                    let chunk = output.availableData
-                    if chunk.isEmpty { break }
-                    received += chunk
-                }
-                continuation.resume(returning: nil)
-            }
-        }
     }
 
     /// The `fruitbasket-server` built beside the test bundle.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import FruitBasketProvider
 
@@ -14,23 +15,24 @@ final class ServerProcess: Sendable {
     enum Failure: Error, CustomStringConvertible {
         /// The executable was not built beside the test bundle.
         case notBuilt
-        /// The file for the server's standard error could not be created.
-        case unwritableLog(String)
-        /// The process ended before it printed its "listening on" line; its standard error.
-        case exited(status: Int32, log: String)
+        /// The process did not print its "listening on" line in time; how it ended (`nil`: it
+        /// was still running, and was killed) and its standard error.
+        case notListening(ChildProcess.Termination?, log: String)
 
         var description: String {
             switch self {
-            case .notBuilt: return "The fruitbasket-server executable was not built beside the tests."
-            case .unwritableLog(let path): return "Could not create the server's log file \(path)."
-            case .exited(let status, let log): return "fruitbasket-server exited with status \(status): \(log)"
+            case .notBuilt:
+                return "The fruitbasket-server executable was not built beside the tests."
+            case .notListening(let termination, let log):
+                let state = termination.map { "\($0)" } ?? "did not listen within 60 s"
+                return "fruitbasket-server \(state): \(log)"
             }
         }
     }
 
     /// The server's base URL, `http://127.0.0.1:PORT`.
     let baseURL: String
-    private let process: Process
+    private let process: ChildProcess
     private let logFile: URL
 
     /// The admin secret every test server is started with.
@@ -38,29 +40,27 @@ final class ServerProcess: Sendable {
 
     /// Starts a server on `databaseURL` and returns once it listens.
     ///
-    /// - Throws: ``Failure`` when the executable is missing or the server stops before listening.
+    /// - Throws: ``Failure`` when the executable is missing or the server does not listen within
+    ///   60 s; `ChildProcess.Failure` when it cannot be started.
     init(databaseURL: String) async throws {
         guard let executable = Self.executable() else { throw Failure.notBuilt }
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("fruitbasket-server-\(UUID().uuidString).log")
-        guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
-            throw Failure.unwritableLog(logFile.path)
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "--db", databaseURL, "--host", "127.0.0.1", "--port", "0", "--admin-secret", Self.adminSecret,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        try process.run()
-        let line = await Self.firstLine(containing: "listening on http://", from: output.fileHandleForReading)
+        let process = try ChildProcess(
+            executable: executable.path,
+            arguments: [
+                "--db", databaseURL, "--host", "127.0.0.1", "--port", "0", "--admin-secret", Self.adminSecret,
+            ],
+            standardOutput: .lines,
+            standardError: .file(logFile.path)
+        )
+        let line = await process.waitForLine(containing: "listening on http://", timeout: .seconds(60))
         guard let line, let range = line.range(of: "http://") else {
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            let termination = await process.waitForExit(timeout: .seconds(30))
             let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(at: logFile)
-            throw Failure.exited(status: process.terminationStatus, log: log)
+            throw Failure.notListening(termination, log: log)
         }
         self.baseURL = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
         self.process = process
@@ -83,38 +83,9 @@ final class ServerProcess: Sendable {
     /// Kills the server (SIGKILL: a graceful shutdown is the command test's to check, and one
     /// that hung would hang the suite) and waits for it to exit.
     func stop() async {
-        kill(process.processIdentifier, SIGKILL)
-        let process = process
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
+        process.send(SIGKILL)
+        _ = await process.waitForExit(timeout: .seconds(60))
         try? FileManager.default.removeItem(at: logFile)
-    }
-
-    /// Reads `handle` (on a dispatch thread, the reads block) until a line containing `marker`
-    /// arrives; `nil` at the end of the output.
-    private static func firstLine(containing marker: String, from handle: FileHandle) async -> String? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var received = Data()
-                while true {
-                    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
-                    if let line = lines.first(where: { $0.contains(marker) }) {
-                        continuation.resume(returning: String(line))
-                        return
-                    }
-                    let chunk = handle.availableData
-                    if chunk.isEmpty {
-                        continuation.resume(returning: nil)
-                        return
-                    }
-                    received += chunk
-                }
-            }
-        }
     }
 
     /// The `fruitbasket-server` built beside the test bundle.
