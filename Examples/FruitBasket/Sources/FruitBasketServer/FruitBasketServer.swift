@@ -43,8 +43,8 @@ public final class FruitBasketServer: Sendable {
     /// Runs the server until ``shutdown()`` or cancellation.
     ///
     /// - Parameters:
-    ///   - handlingSignals: whether SIGTERM and SIGINT stop the server gracefully (for a
-    ///     process of its own; leave it `false` in process).
+    ///   - handlingSignals: whether SIGTERM and SIGINT stop the server gracefully, long polls
+    ///     answering at once (for a process of its own; leave it `false` in process).
     ///   - onListening: called once the server listens, with the port it is bound to (the
     ///     chosen one when the configuration's port is 0).
     /// - Throws: when the address cannot be bound.
@@ -56,7 +56,7 @@ public final class FruitBasketServer: Sendable {
         let app = application(onListening: onListening)
         let serviceGroup = ServiceGroup(
             configuration: .init(
-                services: [app],
+                services: [app, LongPollRelease(notifier: notifier)],
                 gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
                 logger: app.logger
             )
@@ -96,7 +96,6 @@ public final class FruitBasketServer: Sendable {
     /// requests in flight finish, and ``run(handlingSignals:onListening:)`` returns.
     public func shutdown() async {
         stopRequested.withLock { $0 = true }
-        await notifier.close()
         await running.withLock { $0 }?.triggerGracefulShutdown()
     }
 

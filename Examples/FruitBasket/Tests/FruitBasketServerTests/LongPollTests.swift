@@ -5,6 +5,10 @@ import Testing
 
 @testable import FruitBasketServer
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("Push channel: the long poll")
 struct LongPollTests {
     @Test("A waiting long poll answers once a change commits")
@@ -69,5 +73,47 @@ struct LongPollTests {
         #expect(try await first.catalogue.state().sequence == before.sequence + 1)
         try await firstDatabase.close()
         try await secondDatabase.close()
+    }
+
+    @Test("A graceful shutdown answers the long polls in flight at once, not at their 60 s timeout")
+    func shutdownAnswersLongPolls() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        let hooks = FruitBasketRequestHooks(willHandle: { _, path in
+            if path == APIPaths.wait { arrived.yield() }
+        })
+        let configuration = FruitBasketServerConfiguration(port: 0, requestHooks: hooks)
+        let database = try await SQLiteCatalogueDatabase(location: .memory)
+        let running = try await FruitBasketServer.start(configuration: configuration, database: database)
+
+        var tokenRequest = URLRequest(url: try #require(URL(string: running.baseURL + APIPaths.tokens)))
+        tokenRequest.httpMethod = "POST"
+        tokenRequest.httpBody = try JSONEncoder().encode(TokenRequest(account: "fruit", secret: "basket"))
+        let (grantBody, _) = try await URLSession.shared.data(for: tokenRequest)
+        let grant = try JSONDecoder().decode(TokenGrant.self, from: grantBody)
+        let before = try await running.server.catalogue.state()
+        var poll = URLRequest(
+            url: try #require(URL(string: "\(running.baseURL)\(APIPaths.wait)?after=\(before.sequence)&timeout=60"))
+        )
+        poll.setValue("Bearer \(grant.token)", forHTTPHeaderField: "Authorization")
+        poll.timeoutInterval = 120
+        let answer = Task { try await URLSession.shared.data(for: poll) }
+        for await _ in arrivals { break }
+
+        let stopped = Task { await running.stop() }
+        let answered = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await answer.value) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
+        }
+        #expect(answered, "the long poll was still waiting 30 s into the shutdown")
+        let (body, response) = try await answer.value
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONDecoder().decode(ServerState.self, from: body) == before)
+        await stopped.value
+        try await database.close()
     }
 }
