@@ -18,6 +18,8 @@ let package = Package(
         .package(name: "FileProviderKit", path: "../.."),
         .package(name: "LocalFolderProvider", path: "../LocalFolderProvider"),
         .package(name: "FruitBasket", path: "../FruitBasket"),
+        // The tests start programs with it, not with Foundation's Process (see its Package.swift).
+        .package(name: "ChildProcess", path: "../ChildProcess"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -52,6 +54,7 @@ let package = Package(
                 "fileprovider-mount",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "InMemoryFileProvider", package: "FileProviderKit"),
+                .product(name: "ChildProcess", package: "ChildProcess"),
             ]
         ),
     ],

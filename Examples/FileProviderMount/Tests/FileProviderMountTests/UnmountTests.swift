@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -18,15 +19,14 @@ extension KernelMountTests {
             defer { folder.remove() }
             let mount = try MountProcess(referenceExportingIn: folder)
             defer { mount.cleanUp() }
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
             let file = mount.mountPoint.appendingPathComponent("pending.txt").path
-            holder.arguments = ["60", "bash", "-c", "exec 3> '\(file)'; echo unsaved >&3; echo ready; exec sleep 60"]
-            let output = Pipe()
-            holder.standardOutput = output
-            try holder.run()
-            defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
-            #expect(output.waitForText("ready", seconds: 30))
+            let holder = try ChildProcess(
+                executable: "/usr/bin/timeout",
+                arguments: ["60", "bash", "-c", "exec 3> '\(file)'; echo unsaved >&3; echo ready; exec sleep 60"],
+                standardOutput: .lines
+            )
+            defer { holder.send(SIGKILL) }
+            #expect(holder.blockingWaitForLine(containing: "ready", timeout: .seconds(30)) != nil)
 
             mount.send(signal)
             #expect(try mount.waitForExit(seconds: 60) == 0)

@@ -1,5 +1,5 @@
+import ChildProcess
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,8 +9,7 @@ import Glibc
 /// ``cleanUp()`` always leaves the mount point unmounted and the process ended.
 final class MountProcess: Sendable {
     let mountPoint: URL
-    let process: Process
-    private let exited = DispatchSemaphore(value: 0)
+    private let process: ChildProcess
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -24,17 +23,15 @@ final class MountProcess: Sendable {
         }
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         self.mountPoint = mountPoint
-        process = Process()
-        process.executableURL = command
-        process.arguments = [mountPoint.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        guard output.waitForText("mounted ", seconds: seconds), process.isRunning else {
+        process = try ChildProcess(
+            executable: command.path,
+            arguments: [mountPoint.path] + arguments,
+            standardOutput: .lines
+        )
+        let seconds = Duration.seconds(seconds)
+        guard process.blockingWaitForLine(containing: "mounted ", timeout: seconds) != nil, process.isRunning else {
             cleanUp()
-            throw Failure(description: "the mount did not start within \(seconds) s")
+            throw Failure(description: "the mount did not start within \(seconds) (or its process ended)")
         }
     }
 
@@ -55,17 +52,20 @@ final class MountProcess: Sendable {
     }
 
     /// Waits (at most `seconds`) for the process to exit.
+    ///
+    /// - Returns: its exit status, or 128 plus the number of the signal that ended it.
     func waitForExit(seconds: Double) throws -> Int32 {
-        guard exited.wait(timeout: .now() + seconds) == .success else {
-            throw Failure(description: "the mount process did not exit within \(seconds) s")
+        switch process.blockingWaitForExit(timeout: .seconds(seconds)) {
+        case .exited(let status): return status
+        case .signalled(let signal): return 128 + signal
+        case .unobserved: throw Failure(description: "the mount process was reaped by someone else")
+        case nil: throw Failure(description: "the mount process did not exit within \(seconds) s")
         }
-        exited.signal()
-        return process.terminationStatus
     }
 
     /// Sends `signal` to the process.
     func send(_ signal: Int32) {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.send(signal)
     }
 
     /// Kills the process if it still runs and detaches the mount point.

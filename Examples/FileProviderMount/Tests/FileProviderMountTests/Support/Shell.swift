@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Runs programs for the tests, each bounded in time by coreutils' `timeout` (killed with SIGKILL
@@ -16,17 +17,20 @@ enum Shell {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let errors = folder.appendingPathComponent("err")
-        try Data().write(to: output)
-        try Data().write(to: errors)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "5", "\(seconds)"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            executable: "/usr/bin/timeout",
+            arguments: ["-k", "5", "\(seconds)"] + arguments,
+            standardOutput: .file(output.path),
+            standardError: .file(errors.path)
+        )
+        let status: Int32
+        switch process.blockingWaitForExit(timeout: .seconds(seconds + 30)) {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = 128 + signal
+        case .unobserved, nil: status = -1
+        }
         return Outcome(
-            status: process.terminationStatus,
+            status: status,
             output: try String(contentsOf: output, encoding: .utf8),
             errors: try String(contentsOf: errors, encoding: .utf8)
         )
