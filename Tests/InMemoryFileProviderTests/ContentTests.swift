@@ -18,6 +18,34 @@ struct ContentTests {
         #expect(ItemSnapshot(fetched.item) == file)
     }
 
+    @Test("one request serves several fetches, an empty file after a full one: its progress ends complete each time")
+    func requestReusedAcrossFetches() async throws {
+        let fixture = try Fixture()
+        let full = try await fixture.createFile("full.txt", contents: "hello")
+        let empty = try await fixture.createFile("empty.txt", contents: "")
+        let request = Request()
+        for file in [full, empty, full, empty] {
+            let fetched = try await fixture.provider.fetchContents(
+                for: file.itemIdentifier,
+                version: nil,
+                request: request
+            )
+            #expect(try Data(contentsOf: fetched.url).count == file.documentSize.map(Int.init))
+            #expect(request.progress.fractionCompleted == 1)
+            #expect(request.progress.totalUnitCount == max(1, file.documentSize ?? 0))
+        }
+        let partial = try await fixture.provider.fetchPartialContents(
+            for: full.itemIdentifier,
+            version: full.itemVersion,
+            request: request,
+            minimalRange: 1..<2,
+            aligningTo: 2,
+            options: []
+        )
+        #expect(partial.range == 0..<2)
+        #expect(request.progress.totalUnitCount == 2 && request.progress.fractionCompleted == 1)
+    }
+
     @Test("fetching a folder, an unknown item or an old version fails")
     func fetchErrors() async throws {
         let fixture = try Fixture()

@@ -46,9 +46,9 @@ extension InMemoryFileProvider {
         let upper = overflow ? size : min(size, roundedUp / step * step)
         let range = lower..<upper
         let bytes = data.subdata(in: Int(lower)..<Int(upper))
-        request.progress.totalUnitCount = Int64(bytes.count)
+        request.progress.startTransfer(byteCount: Int64(bytes.count))
         let url = try files.write(bytes, named: item.filename)
-        request.progress.completedUnitCount = Int64(bytes.count)
+        request.progress.finishTransfer()
         return FetchedPartialContents(url: url, item: item, range: range)
     }
 }

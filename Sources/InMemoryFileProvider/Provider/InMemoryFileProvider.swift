@@ -56,9 +56,9 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
     ) async throws -> FetchedContents {
         try await store.begin(.fetchContents, identifier)
         let (item, data) = try currentContent(of: identifier, version: version, strict: true)
-        request.progress.totalUnitCount = Int64(data.count)
+        request.progress.startTransfer(byteCount: Int64(data.count))
         let url = try files.write(data, named: item.filename)
-        request.progress.completedUnitCount = Int64(data.count)
+        request.progress.finishTransfer()
         return FetchedContents(url: url, item: item)
     }
 

@@ -153,12 +153,12 @@ extension FruitBasketClient {
             operation: .create,
             timeout: configuration.transferTimeout
         )
-        progress?.totalUnitCount = file.size
+        progress?.startTransfer(byteCount: file.size)
         let response = try await send(call, contentType: "application/octet-stream") {
             .stream(file.chunks(), length: .known(file.size))
         }
         let receipt = try await decode(UploadReceipt.self, from: response)
-        progress?.completedUnitCount = file.size
+        progress?.finishTransfer()
         return receipt
     }
 
@@ -190,10 +190,10 @@ extension FruitBasketClient {
             timeout: configuration.transferTimeout
         )
         let response = try await send(call)
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int64.init) {
-            progress?.totalUnitCount = length
-        }
+        let length = response.headers.first(name: "Content-Length").flatMap(Int64.init)
+        progress?.startTransfer(byteCount: length ?? 0)
         _ = try await DownloadFile.write(response.body, to: url, progress: progress)
+        progress?.finishTransfer()
         let served =
             response.status.code == 206 ? response.headers.first(name: "Content-Range").flatMap(Self.range) : nil
         return (served, response.headers.first(name: "ETag"))
