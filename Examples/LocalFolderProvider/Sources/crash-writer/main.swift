@@ -3,9 +3,11 @@
 //
 //     crash-writer <root> <state> <run> <operations>
 //
-// Each acknowledgement is a tab-separated line, `ACK <identifier> <filename> <content>`, written
-// straight to the file descriptor (no buffering) right after the provider returns: whatever the
-// test has read was acknowledged, and must survive the kill.
+// Each operation is announced before it starts, `BEGIN <identifier> <filename> <content>` (the
+// identifier of the item it modifies, `-` for a creation), and acknowledged right after the
+// provider returns, `ACK <identifier> <filename> <content>`: tab-separated lines written straight
+// to the file descriptor (no buffering). Whatever the test has read as acknowledged must survive
+// the kill; the one operation begun and not acknowledged may or may not have taken effect.
 
 import FileProviderKit
 import Foundation
@@ -28,6 +30,10 @@ func contents(_ text: String) throws -> URL {
     return scratch
 }
 
+func announce(_ identifier: ItemIdentifier?, _ filename: String, _ content: String) {
+    FileHandle.standardOutput.write(Data("BEGIN\t\(identifier?.rawValue ?? "-")\t\(filename)\t\(content)\n".utf8))
+}
+
 func acknowledge(_ item: any FileProviderItem, _ content: String) {
     FileHandle.standardOutput.write(Data("ACK\t\(item.itemIdentifier.rawValue)\t\(item.filename)\t\(content)\n".utf8))
 }
@@ -39,6 +45,7 @@ for index in 0..<count {
         var renamed = ItemSnapshot(item)
         renamed.filename = "r-\(run)-\(index).txt"
         let content = "edited \(run)-\(index)"
+        announce(item.itemIdentifier, renamed.filename, content)
         let result = try await provider.modifyItem(
             renamed,
             baseVersion: item.itemVersion,
@@ -50,6 +57,7 @@ for index in 0..<count {
         acknowledge(result.item, content)
     } else {
         let content = "payload \(run)-\(index)"
+        announce(nil, "f-\(run)-\(index).txt", content)
         let template = ItemSnapshot(
             itemIdentifier: ItemIdentifier("template-\(index)"),
             parentItemIdentifier: .rootContainer,

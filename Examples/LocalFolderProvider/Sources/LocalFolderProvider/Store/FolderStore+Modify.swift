@@ -6,8 +6,9 @@ extension FolderStore {
     /// ``LocalFolderProvider/modifyItem(_:baseVersion:changedFields:contents:options:request:)``).
     ///
     /// Every check runs before the disk changes. Then, in order: the item is renamed or moved (one
-    /// `rename`), its new content replaces the old (one `rename` of a staged file), a conflict
-    /// copy is placed beside it, and the transaction is journaled.
+    /// `rename`; journaled at once when new content follows), its new content replaces the old
+    /// (one `rename` of a staged file), a conflict copy is placed beside it, and the transaction is
+    /// journaled.
     func modify(
         _ item: any FileProviderItem,
         baseVersion: ItemVersion,
@@ -65,6 +66,7 @@ extension FolderStore {
             try source.rename(current.diskName, to: folder, as: name)
             try folder.sync()
             if folder !== source { try source.sync() }
+            if staged.content != nil { try journalMove(of: current, to: updated, at: name, in: folder) }
         }
         if let content = staged.content {
             try stagingFolder.rename(content, to: folder, as: name)
@@ -90,6 +92,27 @@ extension FolderStore {
             stillPendingFields: changedFields.intersection(Self.unsupportedFields),
             shouldFetchContent: staged.conflictCopy != nil
         )
+    }
+
+    /// Journals the move or rename of `current` to `updated`'s place (its file already there, its
+    /// old content unchanged) before new content replaces the file: a crash between the two then
+    /// finds the item where the journal says, and the next open's rescan takes the new file in its
+    /// place for the item's new content. Without it the new file would be in no record's place
+    /// and the rescan would make it a new item, the item's identifier gone.
+    private func journalMove(
+        of current: ItemRecord,
+        to updated: ItemRecord,
+        at name: String,
+        in folder: DirectoryDescriptor
+    ) throws {
+        guard let disk = folder.fingerprint(of: name) else { throw folder.error("stat", name) }
+        var moved = current
+        moved.parent = updated.parent
+        moved.filename = updated.filename
+        moved.diskName = name
+        moved.disk = disk
+        moved.metadataRevision = state.nextRank()
+        try commit(transaction(records: [moved]))
     }
 
     /// Dates the entry `name` in `folder` through a descriptor opened without following links,
