@@ -108,7 +108,8 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Waits at most `timeout` for the child to end; `nil` if it still runs then.
+    /// Waits at most `timeout` for the child to end; `nil` if it still runs then, or once the
+    /// task is cancelled.
     public func waitForExit(timeout: Duration) async -> Termination? {
         await exit.wait(timeout: timeout) { $0 }
     }
@@ -120,7 +121,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// Waits at most `timeout` until `extract` returns a value for the output lines so far;
-    /// `nil` at the deadline.
+    /// `nil` at the deadline or once the task is cancelled.
     public func waitForOutput<Value: Sendable>(
         timeout: Duration,
         until extract: @escaping @Sendable (OutputLines) -> Value?
@@ -138,7 +139,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// Waits at most `timeout` for an output line containing `text` and returns the first such
-    /// line; `nil` when the output ends without one, or at the deadline.
+    /// line; `nil` when the output ends without one, at the deadline, or once the task is cancelled.
     public func waitForLine(containing text: String, timeout: Duration) async -> String? {
         await waitForOutput(timeout: timeout) { Self.firstLine(containing: text, in: $0) } ?? nil
     }

@@ -41,20 +41,28 @@ final class ObservedState<State: Sendable>: Sendable {
         for waiter in ready { waiter.resume(state) }
     }
 
-    /// Waits until `extract` returns a value for the state, at most `timeout`; `nil` at the deadline.
+    /// Waits until `extract` returns a value for the state, at most `timeout`; `nil` at the deadline
+    /// or as soon as the task is cancelled.
     func wait<Value: Sendable>(
         timeout: Duration,
         until extract: @escaping @Sendable (State) -> Value?
     ) async -> Value? {
+        let registered = Mutex<UInt64?>(nil)
         let timer = Mutex<Task<Void, Never>?>(nil)
-        let value = await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
-            let waiter = register(until: extract) { continuation.resume(returning: $0) }
-            timer.withLock {
-                $0 = Task { [weak self] in
-                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    self?.expire(waiter)
+        let value = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+                let waiter = register(until: extract) { continuation.resume(returning: $0) }
+                registered.withLock { $0 = waiter }
+                if Task.isCancelled { expire(waiter) }
+                timer.withLock {
+                    $0 = Task { [weak self] in
+                        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                        self?.expire(waiter)
+                    }
                 }
             }
+        } onCancel: {
+            if let waiter = registered.withLock({ $0 }) { expire(waiter) }
         }
         timer.withLock { $0?.cancel() }
         return value

@@ -47,6 +47,16 @@ struct ChildProcessTests {
         #expect(child.termination == .signalled(SIGKILL))
     }
 
+    @Test("cancelling the waiting task ends its wait with nil, long before its deadline", .timeLimit(.minutes(1)))
+    func cancelledWait() async throws {
+        let child = try Self.shell("exec sleep 3600")
+        defer { child.send(SIGKILL) }
+        let waiting = Task { await child.waitForExit(timeout: .seconds(3600)) }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        #expect(child.isRunning)
+    }
+
     @Test("waiting for a line that never comes ends with nil when the output ends")
     func lineThatNeverComes() async throws {
         let child = try Self.shell("echo something else")
