@@ -239,9 +239,11 @@ struct ModelState {
     }
 
     /// An explicit date a date slot stands for: a whole number of hours before 2001, so that any
-    /// clock a provider stamps with lies after it.
+    /// clock a provider stamps with lies after it, plus a fraction of a second (a multiple of 1/256
+    /// s, which a binary interval and a nanosecond timestamp both hold exactly), so that a
+    /// provider that rounds dates to whole seconds differs from the model.
     static func date(_ slot: Int) -> Date {
-        Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600)
+        Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600 + Double(1 + slot % 255) / 256)
     }
 
     /// The tag data a slot stands for, `nil` (no tags) among them.

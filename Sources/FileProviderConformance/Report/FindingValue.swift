@@ -36,12 +36,15 @@ enum FindingValue {
         return "0x" + shown.map { String(format: "%02x", $0) }.joined() + cut + " (\(length))"
     }
 
-    /// A date as `Date.description` shows it; a NaN date, which a provider may return and which
-    /// traps there, as its raw interval: `Date(timeIntervalSinceReferenceDate: nan)`.
+    /// A date as `Date.description` shows it, followed by its raw interval when it holds a
+    /// fraction of a second, which `Date.description` leaves out (two dates a fraction apart would
+    /// read the same); a NaN date, which a provider may return and which traps there, as its raw
+    /// interval: `Date(timeIntervalSinceReferenceDate: nan)`.
     static func describe(_ date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         guard !interval.isNaN else { return "Date(timeIntervalSinceReferenceDate: \(interval))" }
-        return date.description
+        guard interval.isFinite, interval != interval.rounded(.down) else { return date.description }
+        return "\(date.description) (timeIntervalSinceReferenceDate: \(interval))"
     }
 
     /// The fields by name, for example `[contents, filename]`; bits no field has are shown in

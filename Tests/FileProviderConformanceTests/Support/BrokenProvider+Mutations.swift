@@ -18,6 +18,15 @@ extension BrokenProvider {
             try await deleteSiblings(named: template.filename, in: template.parentItemIdentifier, request: request)
         case .mayAlreadyExistIgnored:
             effectiveOptions.remove(.mayAlreadyExist)
+        case .mayAlreadyExistMatchesAnywhere where options.contains(.mayAlreadyExist):
+            if let found = try await matchAnywhere(template, request: request) { return found }
+        case .trashedNameCollides:
+            try await refuseTrashedName(
+                template.filename,
+                in: template.parentItemIdentifier,
+                for: nil,
+                request: request
+            )
         case .conflictCopiesIgnoreCase where !options.contains(.mayAlreadyExist):
             try await refuseCaseCollision(
                 named: template.filename,
@@ -99,6 +108,44 @@ extension BrokenProvider {
             break
         }
         throw error
+    }
+
+    /// For ``Bug/mayAlreadyExistMatchesAnywhere``: when the template's folder holds no item of its
+    /// name, an item of that name from anywhere in the domain outside the trash.
+    private func matchAnywhere(
+        _ template: any FileProviderItem,
+        request: Request
+    ) async throws
+        -> ItemMutationResult?
+    {
+        let name = template.filename
+        guard try await siblings(named: name, in: template.parentItemIdentifier, request: request).isEmpty else {
+            return nil
+        }
+        let everywhere = try await base.enumerator(for: .workingSet, request: request).allItems()
+        guard
+            let found = everywhere.first(where: {
+                $0.filename.lowercased() == name.lowercased() && $0.parentItemIdentifier != .trashContainer
+            })
+        else { return nil }
+        return ItemMutationResult(item: outgoing(found))
+    }
+
+    /// For ``Bug/trashedNameCollides``: refuses `filename` in `parent` when a trashed item other
+    /// than `identifier`, last handed out in `parent`, has that name.
+    private func refuseTrashedName(
+        _ filename: String,
+        in parent: ItemIdentifier,
+        for identifier: ItemIdentifier?,
+        request: Request
+    ) async throws {
+        let trashed = try await base.enumerator(for: .trashContainer, request: request).allItems()
+        if let holder = trashed.first(where: {
+            $0.itemIdentifier != identifier && $0.filename.lowercased() == filename.lowercased()
+                && memory.parent(of: $0.itemIdentifier) == parent
+        }) {
+            throw FileProviderError.collision(with: outgoing(holder))
+        }
     }
 
     /// The children of `parent` whose names equal `filename` ignoring case.
@@ -185,6 +232,26 @@ extension BrokenProvider {
         case .conflictCopiesIgnoreCase where !changedFields.isDisjoint(with: [.filename, .parentItemIdentifier]):
             try await refuseCaseCollision(
                 named: item.filename,
+                in: item.parentItemIdentifier,
+                for: item.itemIdentifier,
+                request: request
+            )
+        case .datesTruncatedToSeconds:
+            template = incoming(item)
+        case .moveDropsMetadata where changedFields.contains(.parentItemIdentifier):
+            let stored = try await current()
+            if stored.parentItemIdentifier != item.parentItemIdentifier {
+                fields.formUnion([.tagData, .favoriteRank, .lastUsedDate, .extendedAttributes])
+                template.tagData = nil
+                template.favoriteRank = nil
+                template.lastUsedDate = nil
+                template.extendedAttributes = [:]
+            }
+        case .contentWriteIgnoresExplicitDate where changedFields.contains(.contents):
+            fields.remove(.contentModificationDate)
+        case .trashedNameCollides where !changedFields.isDisjoint(with: [.filename, .parentItemIdentifier]):
+            try await refuseTrashedName(
+                item.filename,
                 in: item.parentItemIdentifier,
                 for: item.itemIdentifier,
                 request: request
@@ -286,6 +353,14 @@ extension BrokenProvider {
             return ItemMutationResult(item: stored)
         case .moveIntoDescendantIgnored:
             guard let target = movesTo, try await isSelfOrDescendant(target, of: item.itemIdentifier, request: request)
+            else { return nil }
+            var stored = ItemSnapshot(try await base.item(for: item.itemIdentifier, request: request))
+            stored.parentItemIdentifier = target
+            return ItemMutationResult(item: stored)
+        case .moveIntoGrandchildAccepted:
+            guard let target = movesTo, target != item.itemIdentifier,
+                (try? await base.item(for: target, request: request))?.parentItemIdentifier != item.itemIdentifier,
+                try await isSelfOrDescendant(target, of: item.itemIdentifier, request: request)
             else { return nil }
             var stored = ItemSnapshot(try await base.item(for: item.itemIdentifier, request: request))
             stored.parentItemIdentifier = target

@@ -110,10 +110,18 @@ extension BrokenProvider {
         }
     }
 
-    /// `item` with its name as the bug stores it.
+    /// `item` with its name and dates as the bug stores them.
     func incoming(_ item: any FileProviderItem) -> ItemSnapshot {
         var snapshot = ItemSnapshot(item)
         snapshot.filename = incoming(name: snapshot.filename)
+        if bug == .datesTruncatedToSeconds {
+            let whole = { (date: Date?) in
+                date.map { Date(timeIntervalSinceReferenceDate: $0.timeIntervalSinceReferenceDate.rounded(.down)) }
+            }
+            snapshot.creationDate = whole(snapshot.creationDate)
+            snapshot.contentModificationDate = whole(snapshot.contentModificationDate)
+            snapshot.lastUsedDate = whole(snapshot.lastUsedDate)
+        }
         return snapshot
     }
 

@@ -99,6 +99,12 @@ extension Bug {
         case .conflictCopiesIgnoreCase: BugExpectation(["R13.5"], ["MUT-30", "MUT-34"])
         case .moveIntoDescendantIgnored: BugExpectation(["R13.6"], ["MUT-12", "MUT-37"])
         case .modifyMissingRecreates: BugExpectation(["R13.7"], ["MUT-18", "MUT-36"])
+        case .mayAlreadyExistMatchesAnywhere: BugExpectation(["R12.3", "R12.1"], ["MUT-41", "MUT-42"])
+        case .datesTruncatedToSeconds:
+            BugExpectation(["R12.1", "R13.1"], ["MUT-43", "MUT-44", "MUT-48", "MODEL-01", "MODEL-02"])
+        case .moveIntoGrandchildAccepted: BugExpectation(["R13.6"], ["MUT-45", "MUT-46"])
+        case .moveDropsMetadata: BugExpectation(["R13.2"], ["MUT-47", "TRASH-09", "MODEL-01", "MODEL-02"])
+        case .contentWriteIgnoresExplicitDate: BugExpectation(["R13.1"], ["MUT-48", "MODEL-01", "MODEL-02"])
         case .trashAsNoSuchItem: BugExpectation(["R14.4"], ["TRASH-05", "TRASH-06"])
         case .trashDeletesPermanently: BugExpectation(["R14.1"], ["TRASH-01", "TRASH-04"])
         case .restoreEmptiesContent: BugExpectation(["R14.2"], ["TRASH-02", "TRASH-07"])
@@ -107,6 +113,8 @@ extension Bug {
         case .nonRecursiveDeleteTakesChildren: BugExpectation(["R15.1"], ["MUT-15", "ERR-02"])
         case .staleDeleteAccepted: BugExpectation(["R15.2"], ["MUT-16", "MUT-32"])
         case .rejectedDeletionWithoutItem: BugExpectation(["R15.2"], ["MUT-16", "MUT-32"])
+        case .trashedNameCollides:
+            BugExpectation(["R11.2", "R12.1"], ["TRASH-08", "TRASH-10", "MODEL-01", "MODEL-02"])
         case .reservedContainersAcceptWrites: BugExpectation(["R16.4"], ["MUT-23", "MUT-33"])
         case .createsBeforeReadingContents: BugExpectation(["R16.1"], ["ERR-01", "ERR-02"])
         case .unknownItemGenericError: BugExpectation(["R16.2"], ["ITEM-03", "ENUM-07", "CNT-03"])

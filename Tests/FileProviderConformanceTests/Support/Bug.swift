@@ -163,6 +163,20 @@ enum Bug: String, CaseIterable, Sendable {
     case moveIntoDescendantIgnored
     /// Re-creates an item that a modification finds missing.
     case modifyMissingRecreates
+    /// With mayAlreadyExist, returns an item of the name from any folder of the domain when the
+    /// template's folder holds none, creating nothing.
+    case mayAlreadyExistMatchesAnywhere
+    /// Stores the dates of creations and modifications rounded down to whole seconds.
+    case datesTruncatedToSeconds
+    /// Refuses moving a folder into itself or its child, and accepts a move deeper down, changing
+    /// nothing: its cycle check looks at direct children only.
+    case moveIntoGrandchildAccepted
+    /// Moves an item to another folder, the trash included, by re-creating it under the same
+    /// identifier without its tags, favorite rank, last-used date and extended attributes.
+    case moveDropsMetadata
+    /// Stamps a content write with the time of the upload, whatever contentModificationDate it is
+    /// given.
+    case contentWriteIgnoresExplicitDate
     // Trash and deletion (rules 14 and 15)
     /// Answers the trash of a domain without trash with noSuchItem.
     case trashAsNoSuchItem
@@ -180,6 +194,9 @@ enum Bug: String, CaseIterable, Sendable {
     case staleDeleteAccepted
     /// Fails stale deletions without the current item.
     case rejectedDeletionWithoutItem
+    /// Counts a trashed item among the names of the folder it was last handed out in before the
+    /// trash (where it was created or listed), in creations, renames and moves.
+    case trashedNameCollides
     // Failures (rule 16)
     /// Answers writes to the root, working set and trash with success.
     case reservedContainersAcceptWrites
