@@ -54,9 +54,16 @@ public final class FruitBasketServer: Sendable {
     ) async throws {
         await notifier.open()
         let app = application(onListening: onListening)
+        // A graceful shutdown reaches the services last to first: long polls answer first.
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app)]
+        if let announcements = catalogue.database.commitAnnouncements() {
+            let watcher = CommitAnnouncementWatcher(announcements: announcements, notifier: notifier)
+            services.append(.init(service: watcher, successTerminationBehavior: .ignore))
+        }
+        services.append(.init(service: LongPollRelease(notifier: notifier)))
         let serviceGroup = ServiceGroup(
             configuration: .init(
-                services: [app, LongPollRelease(notifier: notifier)],
+                services: services,
                 gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
                 logger: app.logger
             )

@@ -116,4 +116,41 @@ struct LongPollTests {
         await stopped.value
         try await database.close()
     }
+
+    @Test(
+        "A commit by another process on PostgreSQL wakes the long poll through NOTIFY, without waiting for a poll",
+        .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason),
+        .timeLimit(.minutes(1))
+    )
+    func peerCommitAnnounced() async throws {
+        let schema = PostgresTestServer.tableName("announce")
+        let admin = try PostgresTestServer.open(maximumConnections: 1)
+        try await admin.transaction { sql in _ = try await sql.query("CREATE SCHEMA \(schema)", []) }
+        let firstDatabase = try PostgresTestServer.open(schema: schema)
+        let secondDatabase = try PostgresTestServer.open(schema: schema)
+        // A peer poll an hour apart: only the announcement can wake the wait in time.
+        let configuration = FruitBasketServerConfiguration(port: 0, peerPollInterval: .seconds(3600))
+        let first = try await FruitBasketServer.start(configuration: configuration, database: firstDatabase)
+        let second = try await FruitBasketServer.start(configuration: configuration, database: secondDatabase)
+        let before = try await first.server.catalogue.state()
+        async let woken: Void = first.server.notifier.wait(after: before.sequence)
+        while await first.server.notifier.waitingCount == 0 { await Task.yield() }
+        let template = WireItem(
+            id: "",
+            parent: WireIdentifiers.root,
+            name: "announced",
+            kind: .folder,
+            contentVersion: 0,
+            metadataVersion: 0
+        )
+        _ = try await second.server.catalogue.create(CreateItemRequest(item: template))
+        await woken
+        #expect(try await first.server.catalogue.state().sequence == before.sequence + 1)
+        await first.stop()
+        await second.stop()
+        try await firstDatabase.close()
+        try await secondDatabase.close()
+        try await admin.transaction { sql in _ = try await sql.query("DROP SCHEMA \(schema) CASCADE", []) }
+        try await admin.close()
+    }
 }

@@ -55,6 +55,14 @@ struct PostgresCatalogueDatabaseTests {
         }
     }
 
+    @Test func theCommitChannelIsNamedAfterTheSchemaInLettersDigitsAndUnderscores() {
+        #expect(PostgresCatalogueDatabase.channel(forSchema: nil) == "fruitbasket_commits")
+        #expect(PostgresCatalogueDatabase.channel(forSchema: "catalogue_0a") == "fruitbasket_commits_catalogue_0a")
+        #expect(PostgresCatalogueDatabase.channel(forSchema: "a\"b-c d") == "fruitbasket_commits_abcd")
+        let long = PostgresCatalogueDatabase.channel(forSchema: String(repeating: "s", count: 100))
+        #expect(long.utf8.count == 63 && long.hasPrefix("fruitbasket_commits_sss"))
+    }
+
     @Test func everyValueTypeRoundTrips() async throws {
         let rows: [[SQLValue]] = [
             [

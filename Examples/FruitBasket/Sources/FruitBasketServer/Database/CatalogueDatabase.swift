@@ -34,4 +34,16 @@ public protocol CatalogueDatabase: Sendable {
 
     /// Closes the connections; later calls fail.
     func close() async throws
+
+    /// A sequence that yields soon after a transaction commits in any process sharing the
+    /// database (this one included), and once whenever it (re)starts listening, as commits may
+    /// have gone unannounced before; `nil` when the database cannot announce commits, and a
+    /// server learns of other processes' commits by reading the sequence instead. It never
+    /// finishes on its own; ending the iteration stops the listening.
+    func commitAnnouncements() -> AsyncStream<Void>?
+}
+
+extension CatalogueDatabase {
+    /// `nil`: the database cannot announce commits.
+    public func commitAnnouncements() -> AsyncStream<Void>? { nil }
 }

@@ -16,6 +16,9 @@ import Synchronization
 ///   larger one became visible.
 /// - ``read(_:)`` runs in a `REPEATABLE READ READ ONLY` transaction (one snapshot, no lock; a write
 ///   fails with SQLSTATE `25006`).
+/// - Every ``transaction(_:)`` runs `pg_notify` on ``commitChannel`` before it commits, which
+///   PostgreSQL delivers at the commit to every connection listening there, in every process;
+///   ``commitAnnouncements()`` listens on one connection of the pool.
 /// - Statements use `?` placeholders (see ``SQLDialect/postgres``), rewritten to `$1`, `$2`, … .
 /// - Cancellation is checked before the transaction begins, before each statement and before the
 ///   commit; a statement already sent runs to its end, then the transaction rolls back and
@@ -27,6 +30,14 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
 
     /// Always ``SQLDialect/postgres``.
     public var dialect: SQLDialect { .postgres }
+
+    /// The channel commits are announced on: `fruitbasket_commits`, with the schema's letters,
+    /// digits and underscores appended when there is one (notifications are per database, and
+    /// catalogues in other schemas of it are not this one), at most 63 bytes.
+    public let commitChannel: String
+
+    /// The most connections the pool opens.
+    public let maximumConnections: Int
 
     /// Where the database connects.
     let url: PostgresURL
@@ -62,7 +73,16 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         self.client = client
         self.url = url
         self.logger = logger
+        self.commitChannel = Self.channel(forSchema: schema)
+        self.maximumConnections = max(1, maximumConnections)
         self.runner = Task { await client.run() }
+    }
+
+    /// The commit channel of a catalogue in `schema` (see ``commitChannel``).
+    static func channel(forSchema schema: String?) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+        let suffix = schema.map { "_" + $0.filter(allowed.contains) } ?? ""
+        return String(("fruitbasket_commits" + suffix).prefix(63))
     }
 
     /// `name` as a quoted SQL identifier: `"…"` with inner quotes doubled.
@@ -86,6 +106,7 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         try await run(
             begin: "BEGIN ISOLATION LEVEL READ COMMITTED",
             then: "SELECT pg_advisory_xact_lock(\(Self.orderingLockKey))",
+            beforeCommit: "SELECT pg_notify('\(commitChannel)', '')",
             body
         )
     }
@@ -97,7 +118,7 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
     public func read<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await run(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", then: nil, body)
+        try await run(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", then: nil, beforeCommit: nil, body)
     }
 
     /// Closes the pool: calls in flight fail, later calls throw ``PostgresDatabaseError/closed``.
@@ -112,6 +133,37 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         await runner.value
     }
 
+    /// Listens on ``commitChannel`` on a connection of the pool (kept for as long as the
+    /// iteration lasts) and yields for every notification, and once each time listening starts.
+    /// A lost connection is replaced half a second later; after ``close()`` the sequence yields
+    /// nothing more. `nil` for a pool of one connection, which listening would take from the
+    /// transactions.
+    public func commitAnnouncements() -> AsyncStream<Void>? {
+        guard maximumConnections > 1 else { return nil }
+        let (announcements, continuation) = AsyncStream.makeStream(
+            of: Void.self,
+            bufferingPolicy: .bufferingNewest(1)
+        )
+        let listener = Task { [client, commitChannel] in
+            while !Task.isCancelled, !isClosed {
+                try? await client.withConnection { connection in
+                    try await connection.listen(on: commitChannel) { notifications in
+                        continuation.yield()
+                        for try await _ in notifications { continuation.yield() }
+                    }
+                }
+                try? await Task.sleep(for: .milliseconds(500))
+            }
+        }
+        continuation.onTermination = { _ in listener.cancel() }
+        return announcements
+    }
+
+    /// Whether ``close()`` was called.
+    private var isClosed: Bool {
+        closed.withLock { $0 }
+    }
+
     /// The error a body threw, carried through the pool's lease untouched.
     private struct BodyFailure: Error {
         var error: any Error
@@ -120,6 +172,7 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
     private func run<Result: Sendable>(
         begin: String,
         then first: String?,
+        beforeCommit last: String?,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         if closed.withLock({ $0 }) { throw PostgresDatabaseError.closed }
@@ -137,6 +190,7 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
                     let result = try await body(executor)
                     try executor.finish()
                     try Task.checkCancellation()
+                    if let last { try await executor.control(last) }
                     try await executor.control("COMMIT")
                     return result
                 } catch {

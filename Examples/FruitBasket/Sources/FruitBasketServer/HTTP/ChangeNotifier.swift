@@ -1,8 +1,9 @@
 /// Wakes the long polls of `GET /v1/changes/wait` when the store's sequence passes theirs.
 ///
 /// Commits of this process are published at once (``publish(_:)``). Commits of other processes
-/// sharing the database are noticed by reading the sequence every `pollInterval` while at least
-/// one long poll waits, and never otherwise.
+/// sharing the database are noticed by reading the sequence when the database announces a commit
+/// (``commitAnnounced()``, PostgreSQL's `NOTIFY`) and every `pollInterval` in case an announcement
+/// was lost, in both cases only while at least one long poll waits.
 actor ChangeNotifier {
     private struct Waiter {
         let after: Int64
@@ -53,6 +54,18 @@ actor ChangeNotifier {
         }
     }
 
+    /// Reads the sequence and publishes it, if anyone waits: a process sharing the database
+    /// committed (or may have).
+    func commitAnnounced() async {
+        guard !waiters.isEmpty, let sequence = await readSequence() else { return }
+        publish(sequence)
+    }
+
+    /// How many waits are pending.
+    var waitingCount: Int {
+        waiters.count
+    }
+
     /// Wakes every wait and refuses new ones: the server is shutting down.
     func close() {
         isClosed = true
@@ -73,10 +86,12 @@ actor ChangeNotifier {
 
     private func startPolling() {
         guard poller == nil else { return }
+        // The first read is at once: a commit between a long poll's own read of the sequence and
+        // its wait was announced while nobody waited.
         poller = Task { [pollInterval, readSequence] in
             while !Task.isCancelled, !waiters.isEmpty {
-                try? await Task.sleep(for: pollInterval)
                 if let sequence = await readSequence() { publish(sequence) }
+                try? await Task.sleep(for: pollInterval)
             }
             pollerEnded()
         }
