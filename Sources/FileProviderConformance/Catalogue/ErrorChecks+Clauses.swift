@@ -3,7 +3,10 @@ import Foundation
 
 /// Error checks of an unreachable server.
 extension ErrorChecks {
-    static let clauseChecks: [ConformanceCheck] = [unreachableMutations, unreachableEnumerations]
+    static let clauseChecks: [ConformanceCheck] = [
+        unreachableMutations, unreachableEnumerations, unreachableFolderChanges,
+        unreachableContinuation,
+    ]
 
     static let unreachableMutations = ConformanceCheck(
         "ERR-04",
@@ -72,6 +75,85 @@ extension ErrorChecks {
             try await context.list(.rootContainer).map(\.itemIdentifier),
             [file.itemIdentifier],
             "after the outage, the root lists other items"
+        )
+    }
+
+    static let unreachableFolderChanges = ConformanceCheck(
+        "ERR-06",
+        .errors,
+        "while the server is unreachable, enumerators made before the outage fail their changes with "
+            + "serverUnreachable, and their anchors work after it",
+        rule: "Rules 16 and 17 (typed failures, the host reacts to codes)",
+        clauses: ["R16.5"],
+        rationale: "The system keeps its enumerators across an outage; a provider that cannot verify an anchor "
+            + "offline and answers syncAnchorExpired makes the system throw away every replica it holds and "
+            + "re-list the whole domain each time the network drops.",
+        requires: [.writing, .unreachableServer]
+    ) { context in
+        let folder = try await context.createFolder(named: "Offline")
+        let file = try await context.createFile(named: "inside.txt", in: folder.itemIdentifier)
+        var held: [(ItemIdentifier, any Enumerator, SyncAnchor)] = []
+        for container in [folder.itemIdentifier, .rootContainer, .workingSet] {
+            let enumerator = try await context.enumerator(container)
+            context.note("currentSyncAnchor(\(container))")
+            held.append((container, enumerator, try await enumerator.currentSyncAnchor()))
+        }
+        let edited = try await context.write(Data("edited before the outage".utf8), to: file)
+        try await context.setReachable(false)
+        for (container, enumerator, anchor) in held {
+            context.note("changes of \(container) since its anchor, from the enumerator made before the outage")
+            await context.expectError(.serverUnreachable, "changes of \(container) while unreachable") {
+                try await enumerator.changes(since: anchor, suggestedBatchSize: 50)
+            }
+        }
+        try await context.setReachable(true)
+        for (container, enumerator, anchor) in held where container != .rootContainer {
+            context.note("changes of \(container) since its anchor after the outage")
+            let changes = try await enumerator.changes(since: anchor, suggestedBatchSize: 50)
+            context.expect(
+                changes.updatedItems.contains { $0.itemIdentifier == edited.itemIdentifier },
+                "after the outage, the changes of \(container) since its anchor miss the edit made before it"
+            )
+        }
+    }
+
+    static let unreachableContinuation = ConformanceCheck(
+        "ERR-07",
+        .errors,
+        "a catch-up interrupted by an outage fails with serverUnreachable and continues from its anchor after",
+        rule: "Rules 5, 16 and 17 (batches, typed failures, the host reacts to codes)",
+        clauses: ["R16.5", "R5.1"],
+        rationale: "A long catch-up is where outages strike; a provider that expires the continuation anchor "
+            + "while offline makes the system drop the batches it already applied and re-list everything.",
+        requires: [.writing, .unreachableServer]
+    ) { context in
+        let anchor = try await context.anchor()
+        var created: Set<ItemIdentifier> = []
+        for index in 0..<6 {
+            created.insert(try await context.createFile(named: "backlog-\(index).txt").itemIdentifier)
+        }
+        let enumerator = try await context.enumerator(.workingSet)
+        context.note("first batch of the working set's changes (batch size 2)")
+        let first = try await enumerator.changeBatch(from: anchor, suggestedBatchSize: 2)
+        var seen = Set(first.updatedItems.map(\.itemIdentifier))
+        guard first.moreComing else {
+            context.remark("the provider delivered the whole backlog in one batch")
+            return
+        }
+        try await context.setReachable(false)
+        context.note("next batch while unreachable, from the continuation anchor")
+        await context.expectError(.serverUnreachable, "the next batch of the catch-up while unreachable") {
+            try await enumerator.changeBatch(from: first.anchor, suggestedBatchSize: 2)
+        }
+        try await context.setReachable(true)
+        context.note("the rest of the catch-up after the outage")
+        let rest = try await enumerator.changes(since: first.anchor, suggestedBatchSize: 2)
+        seen.formUnion(rest.updatedItems.map(\.itemIdentifier))
+        context.expect(
+            created.isSubset(of: seen),
+            "after the outage, the catch-up from the continuation anchor misses creations",
+            expected: "\(created.count) creations",
+            actual: "missing \(created.subtracting(seen).sorted { $0.rawValue < $1.rawValue })"
         )
     }
 }

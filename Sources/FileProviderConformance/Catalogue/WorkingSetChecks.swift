@@ -3,7 +3,8 @@ import Foundation
 
 /// Checks of the working set (`WS-…`).
 enum WorkingSetChecks {
-    static let all: [ConformanceCheck] = [realParents, everyDepth, reportsChangesEverywhere] + clauseChecks
+    static let all: [ConformanceCheck] =
+        [realParents, everyDepth, reportsChangesEverywhere] + clauseChecks + unvisitedChecks
 
     static let realParents = ConformanceCheck(
         "WS-01",

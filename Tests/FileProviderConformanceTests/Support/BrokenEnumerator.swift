@@ -37,6 +37,11 @@ final class BrokenEnumerator: Enumerator {
         where page == .initialPageSortedByDate || page.rawValue.starts(with: Self.afterPrefix):
             await listAfterDates(to: observer, startingAt: page)
             return
+        case .utf16NameOrder
+        where container != .workingSet
+            && (page == .initialPageSortedByName || page.rawValue.starts(with: Data("utf16:".utf8))):
+            await listByUTF16(to: observer, startingAt: page)
+            return
         case .cancelledListingEmpty where Task.isCancelled:
             observer.finishEnumerating(upTo: nil)
             return
@@ -46,6 +51,9 @@ final class BrokenEnumerator: Enumerator {
             }
         default:
             break
+        }
+        if bug == .unvisitedFolderChangesDropped, ![.workingSet, .trashContainer].contains(container) {
+            provider.memory.recordListing(of: container)
         }
         if await hangs() { return }
         var start = page
@@ -105,6 +113,25 @@ final class BrokenEnumerator: Enumerator {
                 suggestedPageSize: 10_000
             )
             await list(items, to: observer, startingAt: page, prefix: byDate ? "date:" : "name:")
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
+        }
+    }
+
+    /// For ``Bug/utf16NameOrder``: the listing sorted by the UTF-16 code units of the lowercased
+    /// name, then of the name.
+    private func listByUTF16(to observer: any EnumerationObserver, startingAt page: Page) async {
+        do {
+            let items = try await base.allItems(suggestedPageSize: 10_000)
+            let key = { (item: any FileProviderItem) in
+                (Array(item.filename.lowercased().utf16), Array(item.filename.utf16))
+            }
+            let sorted = items.sorted { lhs, rhs in
+                let (left, right) = (key(lhs), key(rhs))
+                if left.0 != right.0 { return left.0.lexicographicallyPrecedes(right.0) }
+                return left.1.lexicographicallyPrecedes(right.1)
+            }
+            await list(sorted, to: observer, startingAt: page, prefix: "utf16:")
         } catch {
             observer.finishEnumeratingWithError(provider.outgoing(error))
         }
@@ -176,12 +203,18 @@ final class BrokenEnumerator: Enumerator {
         await run { await self.base.enumerateChanges(for: interceptor, from: start) }
         switch interceptor.finish {
         case .anchor(let next, let moreComing)?:
+            if bug == .fetchReportsChange, !moreComing { await reportFetched(to: observer) }
             if bug == .quietChangesReportRoot, !moreComing,
                 let root = try? await provider.item(for: .rootContainer, request: Request())
             {
                 observer.didUpdate([root])
             }
             finishChanges(observer, asked: anchor, next: next, moreComing: moreComing)
+        case .error(let error as FileProviderError)?
+        where bug == .offlineExpiresAnchor && error.code == .serverUnreachable:
+            observer.finishEnumeratingWithError(
+                FileProviderError(.syncAnchorExpired, message: "Cannot verify the anchor.")
+            )
         case .error(let error)?:
             if Self.isExpiry(error), bug == .garbageAnchorSucceeds, let current = try? await base.currentSyncAnchor() {
                 observer.finishEnumeratingChanges(upTo: current, moreComing: false)
@@ -193,6 +226,19 @@ final class BrokenEnumerator: Enumerator {
         case nil:
             break
         }
+    }
+
+    /// For ``Bug/fetchReportsChange``: reports the items fetched since the last report, those of
+    /// this container (every one, for the working set), as updated.
+    private func reportFetched(to observer: any ChangeObserver) async {
+        let container = container
+        var items: [any FileProviderItem] = []
+        let fetched = provider.memory.takeFetched { _ in true }
+        for identifier in fetched {
+            guard let item = try? await provider.base.item(for: identifier, request: Request()) else { continue }
+            if container == .workingSet || item.parentItemIdentifier == container { items.append(item) }
+        }
+        if !items.isEmpty { observer.didUpdate(handOut(items)) }
     }
 
     /// The provider's own anchor for one the bug handed out; `nil` when the bug has lost it.

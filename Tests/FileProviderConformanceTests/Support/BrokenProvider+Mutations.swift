@@ -256,6 +256,11 @@ extension BrokenProvider {
                 for: item.itemIdentifier,
                 request: request
             )
+        case .xattrsAsUTF8:
+            template = incoming(item)
+        case .staleMetadataDropped where !changedFields.contains(.contents) && !options.contains(.failOnConflict):
+            let stored = try await current()
+            if stored.itemVersion != version { return ItemMutationResult(item: outgoing(stored)) }
         case .staleWriteDropsIncoming where changedFields.contains(.contents) && !options.contains(.failOnConflict):
             let stored = try await current()
             if stored.itemVersion.contentVersion != version.contentVersion {
@@ -424,6 +429,18 @@ extension BrokenProvider {
             effectiveOptions.insert(.recursive)
         case .staleDeleteAccepted:
             if let stored = try? await base.item(for: identifier, request: request) { version = stored.itemVersion }
+        case .recursiveDeleteChildrenFirst where options.contains(.recursive):
+            let children = try? await base.enumerator(for: identifier, request: request).allItems()
+            for child in children ?? [] {
+                try await perform {
+                    try await self.base.deleteItem(
+                        identifier: child.itemIdentifier,
+                        baseVersion: child.itemVersion,
+                        options: .recursive,
+                        request: request
+                    )
+                }
+            }
         case .deleteMovesToTrash:
             guard let stored = try? await base.item(for: identifier, request: request) else { return }
             guard stored.parentItemIdentifier != .trashContainer else { return }

@@ -114,6 +114,11 @@ extension BrokenProvider {
     func incoming(_ item: any FileProviderItem) -> ItemSnapshot {
         var snapshot = ItemSnapshot(item)
         snapshot.filename = incoming(name: snapshot.filename)
+        if bug == .xattrsAsUTF8 {
+            snapshot.extendedAttributes = snapshot.extendedAttributes.mapValues {
+                Data(String(decoding: $0, as: UTF8.self).utf8)
+            }
+        }
         if bug == .datesTruncatedToSeconds {
             let whole = { (date: Date?) in
                 date.map { Date(timeIntervalSinceReferenceDate: $0.timeIntervalSinceReferenceDate.rounded(.down)) }

@@ -46,6 +46,8 @@ final class BrokenProvider: PartialContentFetching {
         }
         fetched.item = outgoing(fetched.item)
         switch bug {
+        case .fetchReportsChange:
+            memory.recordFetch(of: identifier)
         case .fetchHandsOutCacheFile:
             let key = "\(identifier)-\(fetched.item.itemVersion.contentVersion.base64EncodedString())"
             if let cached = memory.cachedFile(key) { return FetchedContents(url: cached, item: fetched.item) }

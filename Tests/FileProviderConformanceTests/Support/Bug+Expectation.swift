@@ -129,6 +129,14 @@ extension Bug {
         case .symlinkTargetDropped: BugExpectation(["API.7"], ["ITEM-06", "MUT-21"])
         case .folderFetchReturnsEmptyFile: BugExpectation(["API.4"], ["CNT-02", "CNT-12"])
         case .invalidationIsSticky: BugExpectation(["API.8"], ["LIFE-02", "LIFE-10"])
+        case .staleMetadataDropped: BugExpectation(["R13.1"], ["MUT-49", "MUT-50"])
+        case .recursiveDeleteChildrenFirst: BugExpectation(["R16.1", "R15.2"], ["MUT-51", "MUT-52"])
+        case .offlineExpiresAnchor: BugExpectation(["R16.5"], ["ERR-06", "ERR-07"])
+        case .fetchReportsChange: BugExpectation(["R7.1"], ["CHG-32", "CHG-33"])
+        case .emptyCreatesNotReported: BugExpectation(["R6.1"], ["CHG-34", "CHG-35"])
+        case .unvisitedFolderChangesDropped: BugExpectation(["R6.8", "R8.1"], ["WS-05", "WS-06"])
+        case .xattrsAsUTF8: BugExpectation(["R12.1", "R13.1"], ["MUT-53", "MUT-54"])
+        case .utf16NameOrder: BugExpectation(["R2.3"], ["ENUM-19", "ENUM-20"])
         }
     }
 }

@@ -227,4 +227,24 @@ enum Bug: String, CaseIterable, Sendable {
     case folderFetchReturnsEmptyFile
     /// Refuses every enumerator once one was invalidated.
     case invalidationIsSticky
+    // Found by a third blind experiment
+    /// Drops a metadata-only edit on a stale base version without failOnConflict ("server wins")
+    /// and reports success with the stored item.
+    case staleMetadataDropped
+    /// Deletes a folder's children first, then the folder: a stale base version of the folder
+    /// fails with deletionRejected after the children are gone.
+    case recursiveDeleteChildrenFirst
+    /// Answers a change enumeration while the server is unreachable with syncAnchorExpired.
+    case offlineExpiresAnchor
+    /// Reports every fetched item as changed in the next change enumeration.
+    case fetchReportsChange
+    /// Leaves empty files out of change enumerations until an enumeration has handed them out.
+    case emptyCreatesNotReported
+    /// Leaves items made by another client out of the working set's changes while their folder
+    /// is neither the root, the trash, a folder this instance listed nor one it created.
+    case unvisitedFolderChangesDropped
+    /// Stores extended-attribute values as strings: bytes that are not UTF-8 become U+FFFD.
+    case xattrsAsUTF8
+    /// Sorts name-sorted listings by UTF-16 code units of the lowercased name.
+    case utf16NameOrder
 }

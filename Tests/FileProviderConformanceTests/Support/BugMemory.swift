@@ -15,6 +15,8 @@ final class BugMemory: Sendable {
         var listingAnchors: [ItemIdentifier: SyncAnchor] = [:]
         var lookups: UInt64 = 0
         var invalidated = false
+        var fetched: Set<ItemIdentifier> = []
+        var listed: Set<ItemIdentifier> = []
     }
 
     private let state = LockedValue(State())
@@ -112,6 +114,30 @@ final class BugMemory: Sendable {
             state.lookups += 1
             return state.lookups
         }
+    }
+
+    /// For ``Bug/fetchReportsChange``: remembers that `identifier` was fetched.
+    func recordFetch(of identifier: ItemIdentifier) {
+        state.withLock { _ = $0.fetched.insert(identifier) }
+    }
+
+    /// For ``Bug/fetchReportsChange``: the fetched items `include` accepts, forgotten once taken.
+    func takeFetched(where include: (ItemIdentifier) -> Bool) -> [ItemIdentifier] {
+        state.withLock { state in
+            let taken = state.fetched.filter(include)
+            state.fetched.subtract(taken)
+            return taken.sorted { $0.rawValue < $1.rawValue }
+        }
+    }
+
+    /// For ``Bug/unvisitedFolderChangesDropped``: remembers that `container` was listed.
+    func recordListing(of container: ItemIdentifier) {
+        state.withLock { _ = $0.listed.insert(container) }
+    }
+
+    /// Whether this instance listed `container`.
+    func wasListed(_ container: ItemIdentifier) -> Bool {
+        state.withLock { $0.listed.contains(container) }
     }
 
     /// Whether an enumerator of this instance was invalidated.

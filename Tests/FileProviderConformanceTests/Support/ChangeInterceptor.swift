@@ -50,6 +50,17 @@ final class ChangeInterceptor: ChangeObserver {
             items = items.filter { memory.isLocal($0.itemIdentifier) }
         case .folderChangesOmitDepartures where container != .workingSet:
             items = items.filter { $0.parentItemIdentifier == container }
+        case .emptyCreatesNotReported:
+            items = items.filter { item in
+                item.contentType.isDirectory || item.symlinkTargetPath != nil || item.documentSize != 0
+                    || memory.enumerated(item.itemIdentifier) != nil
+            }
+        case .unvisitedFolderChangesDropped where container == .workingSet:
+            items = items.filter { item in
+                let parent = item.parentItemIdentifier
+                return memory.isLocal(item.itemIdentifier) || [.rootContainer, .trashContainer].contains(parent)
+                    || memory.wasListed(parent) || memory.isLocal(parent)
+            }
         case .workingSetShallowChanges where container == .workingSet:
             items = items.filter { [.rootContainer, .trashContainer].contains($0.parentItemIdentifier) }
         default:
