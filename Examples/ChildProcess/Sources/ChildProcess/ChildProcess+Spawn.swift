@@ -6,13 +6,12 @@ import Darwin
 
 extension ChildProcess {
     /// Starts the program with `posix_spawn`: standard input from `/dev/null`, each redirection
-    /// duplicated onto its target, the `discarded` descriptors opened on `/dev/null`, on Linux
-    /// every descriptor from 3 up closed, no signal blocked and every signal at its default.
+    /// duplicated onto its target, on Linux every descriptor from 3 up closed, no signal blocked
+    /// and every signal at its default.
     static func spawn(
         executable: String,
         arguments: [String],
-        redirections: [(descriptor: Int32, target: Int32)],
-        discarded: [Int32]
+        redirections: [(descriptor: Int32, target: Int32)]
     ) throws(Failure) -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -29,9 +28,6 @@ extension ChildProcess {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         for (descriptor, target) in redirections {
             posix_spawn_file_actions_adddup2(&actions, descriptor, target)
-        }
-        for target in discarded {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
         }
         #if os(Linux)
         if let closeFrom = addCloseFrom { _ = closeFrom(&actions, 3) }
@@ -56,6 +52,13 @@ extension ChildProcess {
         }
         guard status == 0 else { throw Failure(operation: "posix_spawn", path: executable, code: status) }
         return processIdentifier
+    }
+
+    /// `path` opened for writing, close-on-exec, with `flags` added (created files get mode 0644).
+    static func openForWriting(_ path: String, flags: Int32) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o644)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        return descriptor
     }
 
     /// A pipe whose both ends are close-on-exec, so that no later child inherits them. (Swift's

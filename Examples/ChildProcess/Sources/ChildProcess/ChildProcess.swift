@@ -42,38 +42,30 @@ public final class ChildProcess: Sendable {
         standardOutput: Output = .inherit,
         standardError: Output = .inherit
     ) throws(Failure) {
-        var opened: [Int32] = []
-        defer { for descriptor in opened { close(descriptor) } }
-        var redirections: [(descriptor: Int32, target: Int32)] = []
-        var discarded: [Int32] = []
-        var linesPipe: (read: Int32, write: Int32)?
-        for (output, target) in [(standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
-            switch output {
-            case .inherit:
-                break
-            case .discard:
-                discarded.append(target)
-            case .file(let path):
-                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
-                opened.append(descriptor)
-                redirections.append((descriptor, target))
-            case .lines:
-                if linesPipe == nil {
-                    let pipe = try Self.closeOnExecPipe()
-                    opened.append(pipe.write)
-                    linesPipe = pipe
+        let linesPipe = [standardOutput, standardError].contains(.lines) ? try Self.closeOnExecPipe() : nil
+        // The parent's copies of what the child writes to, closed once the child has its own.
+        var parentCopies = linesPipe.map { [$0.write] } ?? []
+        defer { for descriptor in parentCopies { close(descriptor) } }
+        do throws(Failure) {
+            var redirections: [(descriptor: Int32, target: Int32)] = []
+            for (output, target) in [(standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
+                let descriptor: Int32
+                switch output {
+                case .inherit:
+                    continue
+                case .lines:
+                    guard let linesPipe else { continue }
+                    descriptor = linesPipe.write
+                case .discard:
+                    descriptor = try Self.openForWriting("/dev/null", flags: 0)
+                    parentCopies.append(descriptor)
+                case .file(let path):
+                    descriptor = try Self.openForWriting(path, flags: O_CREAT | O_TRUNC)
+                    parentCopies.append(descriptor)
                 }
-                redirections.append((linesPipe?.write ?? -1, target))
+                redirections.append((descriptor, target))
             }
-        }
-        do {
-            processIdentifier = try Self.spawn(
-                executable: executable,
-                arguments: arguments,
-                redirections: redirections,
-                discarded: discarded
-            )
+            processIdentifier = try Self.spawn(executable: executable, arguments: arguments, redirections: redirections)
         } catch {
             if let linesPipe { close(linesPipe.read) }
             throw error

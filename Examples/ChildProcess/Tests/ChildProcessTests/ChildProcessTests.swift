@@ -110,6 +110,24 @@ struct ChildProcessTests {
         #expect(unwritable?.code == ENOENT)
     }
 
+    @Test("a start that fails after the lines' pipe was made leaves no descriptor open")
+    func failedStartClosesItsDescriptors() throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count
+        for _ in 0..<40 {
+            #expect(throws: ChildProcess.Failure.self) {
+                try ChildProcess(executable: "/bin/true", standardOutput: .lines, standardError: .file("/no/such/err"))
+            }
+        }
+        // A leak is one descriptor per attempt; other tests running meanwhile hold a few.
+        let after = try FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count
+        #expect(after - before < 20)
+    }
+
+    @Test("no executable of that name was built beside the tests")
+    func builtExecutableMissing() {
+        #expect(ChildProcess.builtExecutable(named: "no-such-product") == nil)
+    }
+
     #if os(Linux)
     @Test("the child inherits no descriptor beyond its standard three, not even one without close-on-exec")
     func noInheritedDescriptors() async throws {
