@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -5,8 +6,11 @@ import Testing
 @Suite("fileprovider-mount command line")
 struct CommandLineTests {
     private func run(_ arguments: [String]) throws -> Shell.Outcome {
-        let command = try #require(KernelSupport.mountCommand(), "fileprovider-mount was not built")
-        return try Shell.run([command.path] + arguments, seconds: 30)
+        let command = try #require(
+            ChildProcess.builtExecutable(named: "fileprovider-mount"),
+            "fileprovider-mount was not built"
+        )
+        return try Shell.run([command] + arguments, seconds: 30)
     }
 
     @Test("--help lists every option and exits 0")

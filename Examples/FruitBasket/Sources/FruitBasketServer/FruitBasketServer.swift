@@ -78,7 +78,6 @@ public final class FruitBasketServer: Sendable {
         }
         if stopped { return }
         try await serviceGroup.run()
-        await notifier.close()
     }
 
     /// The Hummingbird application serving the routes (tests drive it in process).

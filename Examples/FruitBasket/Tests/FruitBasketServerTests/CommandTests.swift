@@ -16,19 +16,18 @@ import Darwin
 @Suite("The fruitbasket-server command")
 struct CommandTests {
     /// The built command, beside the test bundle.
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("fruitbasket-server")
+    static let executable = ChildProcess.builtExecutable(named: "fruitbasket-server")
 
     @Test(
         "It prints one line with the port it chose, serves on it, and exits cleanly on SIGTERM",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: executable.path))
+        .enabled(if: executable != nil, "fruitbasket-server was not built beside the tests")
     )
     func listensAndStops() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let process = try ChildProcess(
-            executable: Self.executable.path,
+            executable: try #require(Self.executable),
             arguments: [
                 "--db", "sqlite:\(directory.appendingPathComponent("store.sqlite").path)", "--port", "0",
                 "--account", "kiwi:green",

@@ -11,6 +11,11 @@ import FoundationNetworking
 
 @Suite("Push channel: the long poll")
 struct LongPollTests {
+    /// A template for a new folder in the root.
+    static func folder(_ name: String) -> WireItem {
+        WireItem(id: "", parent: WireIdentifiers.root, name: name, kind: .folder, contentVersion: 0, metadataVersion: 0)
+    }
+
     @Test("A waiting long poll answers once a change commits")
     func wakesOnCommit() async throws {
         try await TestAPI.run { api in
@@ -60,15 +65,7 @@ struct LongPollTests {
         let second = try await FruitBasketServer(configuration: configuration, database: secondDatabase)
         let before = try await first.catalogue.state()
         async let woken: Void = first.notifier.wait(after: before.sequence)
-        let template = WireItem(
-            id: "",
-            parent: WireIdentifiers.root,
-            name: "peer",
-            kind: .folder,
-            contentVersion: 0,
-            metadataVersion: 0
-        )
-        _ = try await second.catalogue.create(CreateItemRequest(item: template))
+        _ = try await second.catalogue.create(CreateItemRequest(item: Self.folder("peer")))
         await woken
         #expect(try await first.catalogue.state().sequence == before.sequence + 1)
         try await firstDatabase.close()
@@ -135,15 +132,7 @@ struct LongPollTests {
         let before = try await first.server.catalogue.state()
         async let woken: Void = first.server.notifier.wait(after: before.sequence)
         while await first.server.notifier.waitingCount == 0 { await Task.yield() }
-        let template = WireItem(
-            id: "",
-            parent: WireIdentifiers.root,
-            name: "announced",
-            kind: .folder,
-            contentVersion: 0,
-            metadataVersion: 0
-        )
-        _ = try await second.server.catalogue.create(CreateItemRequest(item: template))
+        _ = try await second.server.catalogue.create(CreateItemRequest(item: Self.folder("announced")))
         await woken
         #expect(try await first.server.catalogue.state().sequence == before.sequence + 1)
         await first.stop()

@@ -28,7 +28,10 @@ struct CrashSafetyTests {
 
     @Test("every acknowledged operation survives SIGKILL, over repeated kills of the same folders")
     func acknowledgedOperationsSurviveKill() async throws {
-        let writer = try #require(Self.crashWriter(), "the crash-writer executable was not built")
+        let writer = try #require(
+            ChildProcess.builtExecutable(named: "crash-writer"),
+            "the crash-writer executable was not built"
+        )
         let folders = try TemporaryFolders()
         defer { folders.remove() }
         var acknowledged: [ItemIdentifier: Expected] = [:]
@@ -81,13 +84,13 @@ struct CrashSafetyTests {
     /// Starts the writer, reads its lines until `count` acknowledgements arrived, kills it with
     /// SIGKILL, and returns every line it wrote before dying.
     static func runAndKill(
-        _ writer: URL,
+        _ writer: String,
         folders: TemporaryFolders,
         run: Int,
         afterAcknowledgements count: Int
     ) async throws -> [String] {
         let process = try ChildProcess(
-            executable: writer.path,
+            executable: writer,
             arguments: [folders.root.path, folders.state.path, "\(run)", "100000"],
             standardOutput: .lines
         )
@@ -99,15 +102,5 @@ struct CrashSafetyTests {
         // Only whole lines count: one cut short by the kill was never completely acknowledged.
         return await process.waitForOutput(timeout: .seconds(60)) { $0.ended ? $0.lines : nil }
             ?? process.standardOutputLines.lines
-    }
-
-    /// The `crash-writer` built beside the test bundle.
-    static func crashWriter() -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return candidates.map { $0.appendingPathComponent("crash-writer") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

@@ -18,14 +18,4 @@ enum KernelSupport {
     static let scripts = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts")
-
-    /// The `fileprovider-mount` built beside the test bundle.
-    static func mountCommand() -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return candidates.map { $0.appendingPathComponent("fileprovider-mount") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
 }

@@ -18,13 +18,13 @@ final class MountProcess: Sendable {
     /// Starts the command on `mountPoint` with `arguments` and waits (at most `seconds`) until
     /// it says it is serving.
     init(mountPoint: URL, arguments: [String], seconds: Double = 60) throws {
-        guard let command = KernelSupport.mountCommand() else {
+        guard let command = ChildProcess.builtExecutable(named: "fileprovider-mount") else {
             throw Failure(description: "fileprovider-mount was not built")
         }
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         self.mountPoint = mountPoint
         process = try ChildProcess(
-            executable: command.path,
+            executable: command,
             arguments: [mountPoint.path] + arguments,
             standardOutput: .lines
         )

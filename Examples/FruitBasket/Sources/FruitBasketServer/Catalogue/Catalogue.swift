@@ -85,16 +85,18 @@ public final class Catalogue: Sendable {
     }
 
     /// Runs `body` in one ordered transaction with a ``ChangeTransaction`` that hands out
-    /// sequence numbers and counts stored bytes, saves both in `meta`, and reports the new
-    /// sequence to `onCommit` once committed.
+    /// sequence numbers and counts stored bytes, saves both in `meta`, has the database announce
+    /// the commit to other processes when the sequence moved, and reports the new sequence to
+    /// `onCommit` once committed.
     func change<Result: Sendable>(
         _ body: @Sendable (ChangeTransaction) async throws -> Result
     ) async throws -> Result {
-        let quota = self.quota
+        let (quota, database) = (self.quota, self.database)
         let (result, sequence, changed) = try await database.transaction { sql in
             let transaction = ChangeTransaction(sql: sql, meta: try await Self.meta(sql), quota: quota)
             let result = try await body(transaction)
             try await transaction.save()
+            if transaction.changed { try await database.announceCommit(through: sql) }
             return (result, transaction.sequence, transaction.changed)
         }
         if changed { onCommit(sequence) }

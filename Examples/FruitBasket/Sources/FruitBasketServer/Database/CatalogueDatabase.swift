@@ -35,15 +35,26 @@ public protocol CatalogueDatabase: Sendable {
     /// Closes the connections; later calls fail.
     func close() async throws
 
-    /// A sequence that yields soon after a transaction commits in any process sharing the
-    /// database (this one included), and once whenever it (re)starts listening, as commits may
-    /// have gone unannounced before; `nil` when the database cannot announce commits, and a
-    /// server learns of other processes' commits by reading the sequence instead. It never
-    /// finishes on its own; ending the iteration stops the listening.
+    /// Makes the transaction `sql` runs in announced to every process listening through
+    /// ``commitAnnouncements()`` once it commits; the catalogue calls it in each transaction
+    /// that moved the store's sequence. Does nothing for a database that cannot announce.
+    ///
+    /// - Throws: the database's error.
+    func announceCommit(through sql: any SQLExecutor) async throws
+
+    /// A sequence that yields soon after an announced transaction (see
+    /// ``announceCommit(through:)``) commits in any process sharing the database (this one
+    /// included), and once whenever it (re)starts listening, as commits may have gone
+    /// unannounced before; `nil` when the database cannot announce commits, and a server learns
+    /// of other processes' commits by reading the sequence instead. It never finishes on its
+    /// own; ending the iteration stops the listening.
     func commitAnnouncements() -> AsyncStream<Void>?
 }
 
 extension CatalogueDatabase {
+    /// Nothing: the database cannot announce commits.
+    public func announceCommit(through sql: any SQLExecutor) async throws {}
+
     /// `nil`: the database cannot announce commits.
     public func commitAnnouncements() -> AsyncStream<Void>? { nil }
 }

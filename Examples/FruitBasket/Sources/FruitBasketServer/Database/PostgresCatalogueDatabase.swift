@@ -16,7 +16,7 @@ import Synchronization
 ///   larger one became visible.
 /// - ``read(_:)`` runs in a `REPEATABLE READ READ ONLY` transaction (one snapshot, no lock; a write
 ///   fails with SQLSTATE `25006`).
-/// - Every ``transaction(_:)`` runs `pg_notify` on ``commitChannel`` before it commits, which
+/// - ``announceCommit(through:)`` runs `pg_notify` on ``commitChannel`` in the transaction, which
 ///   PostgreSQL delivers at the commit to every connection listening there, in every process;
 ///   ``commitAnnouncements()`` listens on one connection of the pool.
 /// - Statements use `?` placeholders (see ``SQLDialect/postgres``), rewritten to `$1`, `$2`, … .
@@ -106,7 +106,6 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         try await run(
             begin: "BEGIN ISOLATION LEVEL READ COMMITTED",
             then: "SELECT pg_advisory_xact_lock(\(Self.orderingLockKey))",
-            beforeCommit: "SELECT pg_notify('\(commitChannel)', '')",
             body
         )
     }
@@ -118,7 +117,7 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
     public func read<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await run(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", then: nil, beforeCommit: nil, body)
+        try await run(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", then: nil, body)
     }
 
     /// Closes the pool: calls in flight fail, later calls throw ``PostgresDatabaseError/closed``.
@@ -131,6 +130,13 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
         guard !wasClosed else { return }
         runner.cancel()
         await runner.value
+    }
+
+    /// Runs `pg_notify` on ``commitChannel`` in the transaction of `sql`.
+    ///
+    /// - Throws: ``PostgresDatabaseError`` when the statement fails.
+    public func announceCommit(through sql: any SQLExecutor) async throws {
+        _ = try await sql.query("SELECT pg_notify(?, '')", [.text(commitChannel)])
     }
 
     /// Listens on ``commitChannel`` on a connection of the pool (kept for as long as the
@@ -172,7 +178,6 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
     private func run<Result: Sendable>(
         begin: String,
         then first: String?,
-        beforeCommit last: String?,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         if closed.withLock({ $0 }) { throw PostgresDatabaseError.closed }
@@ -190,7 +195,6 @@ public final class PostgresCatalogueDatabase: CatalogueDatabase {
                     let result = try await body(executor)
                     try executor.finish()
                     try Task.checkCancellation()
-                    if let last { try await executor.control(last) }
                     try await executor.control("COMMIT")
                     return result
                 } catch {

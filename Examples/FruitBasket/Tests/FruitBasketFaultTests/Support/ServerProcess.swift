@@ -38,12 +38,12 @@ final class ServerProcess: Sendable {
     ///     listens (the port of a killed server may still be held for a moment).
     /// - Throws: ``StartFailure`` when the executable is missing or no attempt listened.
     static func start(database: URL, port: Int = 0, attempts: Int = 20) async throws -> ServerProcess {
-        guard let executable = executable() else {
+        guard let executable = ChildProcess.builtExecutable(named: "fruitbasket-server") else {
             throw StartFailure(description: "the fruitbasket-server executable was not built")
         }
         for _ in 0..<attempts {
             let process = try ChildProcess(
-                executable: executable.path,
+                executable: executable,
                 arguments: ["--db", "sqlite:\(database.path)", "--port", String(port), "--account", "fruit:basket"],
                 standardOutput: .lines,
                 standardError: .discard
@@ -73,15 +73,5 @@ final class ServerProcess: Sendable {
     /// - Throws: ``StartFailure``.
     func restart() async throws -> ServerProcess {
         try await Self.start(database: database, port: port)
-    }
-
-    /// The `fruitbasket-server` built beside the test bundle.
-    private static func executable() -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return candidates.map { $0.appendingPathComponent("fruitbasket-server") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

@@ -43,11 +43,13 @@ final class ServerProcess: Sendable {
     /// - Throws: ``Failure`` when the executable is missing or the server does not listen within
     ///   60 s; `ChildProcess.Failure` when it cannot be started.
     init(databaseURL: String) async throws {
-        guard let executable = Self.executable() else { throw Failure.notBuilt }
+        guard let executable = ChildProcess.builtExecutable(named: "fruitbasket-server") else {
+            throw Failure.notBuilt
+        }
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("fruitbasket-server-\(UUID().uuidString).log")
         let process = try ChildProcess(
-            executable: executable.path,
+            executable: executable,
             arguments: [
                 "--db", databaseURL, "--host", "127.0.0.1", "--port", "0", "--admin-secret", Self.adminSecret,
             ],
@@ -86,15 +88,5 @@ final class ServerProcess: Sendable {
         process.send(SIGKILL)
         _ = await process.waitForExit(timeout: .seconds(60))
         try? FileManager.default.removeItem(at: logFile)
-    }
-
-    /// The `fruitbasket-server` built beside the test bundle.
-    private static func executable() -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return candidates.map { $0.appendingPathComponent("fruitbasket-server") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }
