@@ -9,7 +9,9 @@
 # exist or be empty), listening on 127.0.0.1 only, on a free port, with trust authentication, and
 # a database `fruitbasket` owned by the user `fruitbasket`. Only the URL goes to standard output,
 # as postgres://fruitbasket@127.0.0.1:PORT/fruitbasket. Durability is off (fsync, synchronous
-# commit): the cluster is for tests. PostgreSQL refuses to run as root, so as root the cluster
+# commit): the cluster is for tests. It accepts 1,000 connections: the multi-server conformance
+# test runs its fixtures at once, two server processes each, and each process holds a pool plus
+# a connection listening for other processes' commits (200 ran out). PostgreSQL refuses to run as root, so as root the cluster
 # runs as the `postgres` user that Debian's package creates.
 #
 # `stop DIR` stops the cluster and removes DIR.
@@ -74,7 +76,7 @@ start() {
     for attempt in $(seq 1 20); do
         port=$((20000 + RANDOM % 40000))
         if as_owner "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --silent \
-            --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+            --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000" \
             start >/dev/null; then
             as_owner "$bin/createdb" --host=127.0.0.1 --port="$port" --username=fruitbasket fruitbasket
             echo "postgres://fruitbasket@127.0.0.1:$port/fruitbasket"
