@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "InMemoryFileProvider", targets: ["InMemoryFileProvider"]),
         .library(name: "FileProviderHost", targets: ["FileProviderHost"]),
         .library(name: "FileProviderConformance", targets: ["FileProviderConformance"]),
+        .library(name: "FileProviderAppleBridge", targets: ["FileProviderAppleBridge"]),
         .executable(name: "fileprovider-conformance", targets: ["fileprovider-conformance"]),
     ],
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
             name: "FileProviderConformance",
             dependencies: ["FileProviderKit", "InMemoryFileProvider", "FileProviderHost"]
         ),
+        .target(name: "FileProviderAppleBridge", dependencies: ["FileProviderKit"]),
         .executableTarget(
             name: "fileprovider-conformance",
             dependencies: ["FileProviderConformance", "InMemoryFileProvider", "FileProviderKit"]
@@ -42,6 +44,10 @@ let package = Package(
         .testTarget(
             name: "FileProviderConformanceTests",
             dependencies: ["FileProviderConformance", "InMemoryFileProvider", "FileProviderHost", "FileProviderKit"]
+        ),
+        .testTarget(
+            name: "FileProviderAppleBridgeTests",
+            dependencies: ["FileProviderAppleBridge", "FileProviderConformance", "InMemoryFileProvider", "FileProviderKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -31,7 +31,7 @@ public protocol Enumerator: Sendable {
     ///
     /// - Throws: a ``FileProviderError`` (for example ``FileProviderError/Code/serverUnreachable``)
     ///   or `CancellationError`.
-    func currentSyncAnchor() async throws -> SyncAnchor
+    func currentSyncAnchor() async throws -> SyncAnchor?
 
     /// Tells the enumerator it is no longer needed. Default: does nothing.
     func invalidate() async

@@ -75,6 +75,11 @@ extension FileProviderError {
         /// Cocoa `NSFeatureUnsupportedError`: the provider does not support the feature, for
         /// example enumerating the trash of a domain without trash.
         case featureUnsupported = 3328
+        /// Cocoa `NSXPCConnectionReplyInvalid`: an error the contract has no code for, carried as the
+        /// underlying error. Apple wraps an extension's error outside the Cocoa and File Provider
+        /// domains in this code; like any error without a special meaning, it is transient: the
+        /// system retries the operation with back-off.
+        case unclassified = 4101
 
         /// Alias of ``syncAnchorExpired`` (-1002), used when an item-enumeration page expires.
         public static var pageExpired: Code { .syncAnchorExpired }
@@ -85,7 +90,7 @@ extension FileProviderError {
             switch self {
             case .invalidArgument: "NSPOSIXErrorDomain"
             case .fileReadUnknown, .fileReadNoPermission, .fileReadNoSuchFile, .fileWriteNoPermission,
-                .invalidFilename, .featureUnsupported:
+                .invalidFilename, .featureUnsupported, .unclassified:
                 "NSCocoaErrorDomain"
             default: FileProviderError.errorDomain
             }

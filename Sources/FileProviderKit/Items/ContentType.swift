@@ -70,6 +70,10 @@ public struct ContentType: Hashable, Codable, Sendable, CustomStringConvertible 
     /// The identifier.
     public var description: String { identifier }
 
+    /// Whether the type is one of the well-known types below, whose place in the hierarchy the
+    /// package knows; a custom type knows only the supertypes it was created with.
+    public var isWellKnown: Bool { Self.knownSupertypes[identifier] != nil }
+
     /// The type guessed from a filename extension (case-insensitive), or ``data`` when the
     /// extension is unknown or missing.
     public static func forFilenameExtension(_ filenameExtension: String) -> ContentType {

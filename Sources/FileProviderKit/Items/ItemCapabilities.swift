@@ -30,6 +30,12 @@ public struct ItemCapabilities: OptionSet, Hashable, Codable, Sendable {
     public static let allowsAddingSubItems = allowsWriting
     /// On a folder: children can be listed. The same bit as ``allowsReading``.
     public static let allowsContentEnumerating = allowsReading
+    /// The capabilities an item has when its provider states none: reading, writing, reparenting,
+    /// renaming, trashing and deleting, each named (Apple deprecates the set that grouped them).
+    /// Evicting and excluding from sync are opt-in.
+    public static let defaultCapabilities: ItemCapabilities = [
+        .allowsReading, .allowsWriting, .allowsReparenting, .allowsRenaming, .allowsTrashing, .allowsDeleting,
+    ]
     /// Reading, writing, reparenting, renaming, trashing and deleting (63); not evicting or
     /// excluding from sync.
     public static let allowsAll: ItemCapabilities = [

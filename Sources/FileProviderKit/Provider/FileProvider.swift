@@ -96,7 +96,7 @@ public protocol FileProvider: Sendable {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult
+    ) async throws -> ItemMutationResult?
 
     /// Deletes an item permanently (trashing is a modification).
     ///

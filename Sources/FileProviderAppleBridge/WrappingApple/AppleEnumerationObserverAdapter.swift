@@ -1,0 +1,76 @@
+import FileProviderKit
+import Foundation
+
+#if canImport(FileProvider)
+import FileProvider
+#endif
+
+/// Apple's enumeration observer handed to an extension's enumerator: converts what it reports and
+/// passes it on to a contract observer until the first finish; the finish ends the wait of
+/// ``AppleEnumeratorAdapter``. Anything reported after it is dropped and recorded.
+final class AppleEnumerationObserverAdapter: NSObject, NSFileProviderEnumerationObserver, Sendable {
+    private let observer: any EnumerationObserver
+    private let reply: @Sendable (Result<Page?, any Error>) -> Void
+    private let isFinished = LockedValue(false)
+    private let isAbandoned = LockedValue(false)
+    private let log: ViolationLog
+    private let call: String
+
+    init(
+        forwardingTo observer: any EnumerationObserver,
+        call: String,
+        log: ViolationLog,
+        reply: @escaping @Sendable (Result<Page?, any Error>) -> Void
+    ) {
+        self.observer = observer
+        self.call = call
+        self.log = log
+        self.reply = reply
+    }
+
+    var suggestedPageSize: Int { max(1, observer.suggestedPageSize) }
+
+    func didEnumerate(_ updatedItems: [any NSFileProviderItemProtocol]) {
+        guard !isFinished.withLock({ $0 }) else {
+            log.record(ContractViolation(.reportedAfterFinish, call: call))
+            return
+        }
+        guard !isAbandoned.withLock({ $0 }) else { return }
+        do {
+            observer.didEnumerate(try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) })
+        } catch {
+            finish(.failure(error))
+        }
+    }
+
+    func finishEnumerating(upTo nextPage: NSFileProviderPage?) {
+        do {
+            finish(.success(try nextPage.map { (page) throws(FileProviderError) in try Page(page) }))
+        } catch {
+            finish(.failure(error))
+        }
+    }
+
+    func finishEnumeratingWithError(_ error: any Error) {
+        finish(.failure(AppleErrorBridge.error(fromApple: error)))
+    }
+
+    /// Stops forwarding without a finding: the call this observer served has ended (cancelled, or
+    /// past its deadline), and whatever the extension still reports goes nowhere.
+    func abandon() {
+        isAbandoned.withLock { $0 = true }
+    }
+
+    private func finish(_ result: Result<Page?, any Error>) {
+        let wasFinished = isFinished.withLock { finished in
+            defer { finished = true }
+            return finished
+        }
+        if wasFinished {
+            log.record(ContractViolation(.finishedMoreThanOnce, call: call))
+            return
+        }
+        guard !isAbandoned.withLock({ $0 }) else { return }
+        reply(result)
+    }
+}
