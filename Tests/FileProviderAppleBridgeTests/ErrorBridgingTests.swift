@@ -10,7 +10,10 @@ import FileProvider
 /// Every error code crosses to Apple's domains and back unchanged, in the domain Apple accepts.
 @Suite("Errors across the bridge")
 struct ErrorBridgingTests {
-    @Test("every code crosses to Apple and back with its code, item and message", arguments: FileProviderError.Code.allCases)
+    @Test(
+        "every code crosses to Apple and back with its code, item and message",
+        arguments: FileProviderError.Code.allCases
+    )
     func roundTrip(_ code: FileProviderError.Code) throws {
         let original = FileProviderError(code, itemIdentifier: "item-1", message: "because")
         let apple = AppleErrorBridge.appleError(for: original)
@@ -20,7 +23,10 @@ struct ErrorBridgingTests {
         #expect(back.message == "because")
     }
 
-    @Test("every code reaches Apple in NSFileProviderErrorDomain or NSCocoaErrorDomain", arguments: FileProviderError.Code.allCases)
+    @Test(
+        "every code reaches Apple in NSFileProviderErrorDomain or NSCocoaErrorDomain",
+        arguments: FileProviderError.Code.allCases
+    )
     func appleDomains(_ code: FileProviderError.Code) {
         let apple = AppleErrorBridge.appleError(for: FileProviderError(code))
         #expect([NSFileProviderErrorDomain, NSCocoaErrorDomain].contains(apple.domain))

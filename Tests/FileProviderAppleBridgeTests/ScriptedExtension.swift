@@ -82,7 +82,8 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         contents url: URL?,
         options: NSFileProviderCreateItemOptions = [],
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+        completionHandler:
+            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
         completionHandler(nil, [], false, nil)
@@ -96,7 +97,8 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         contents newContents: URL?,
         options: NSFileProviderModifyItemOptions = [],
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+        completionHandler:
+            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
         completionHandler(nil, [], false, nil)

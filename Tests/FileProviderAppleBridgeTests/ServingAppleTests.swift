@@ -17,7 +17,9 @@ struct ServingAppleTests {
     func progressCancellation() async throws {
         let bridge = ReplicatedExtensionBridge(provider: WaitsForCancellation())
         let replies = AsyncStream.makeStream(of: NSError?.self)
-        let progress = bridge.item(for: NSFileProviderItemIdentifier("any"), request: NSFileProviderRequest()) { _, error in
+        let progress = bridge.item(for: NSFileProviderItemIdentifier("any"), request: NSFileProviderRequest()) {
+            _,
+            error in
             replies.continuation.yield(error as NSError?)
         }
         progress.cancel()
@@ -107,9 +109,15 @@ struct WaitsForCancellation: FileProvider {
         throw FileProviderError(.unclassified, message: "A day passed.")
     }
 
-    func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem { try await wait() }
+    func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
+        try await wait()
+    }
 
-    func fetchContents(for identifier: ItemIdentifier, version: ItemVersion?, request: Request) async throws
+    func fetchContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion?,
+        request: Request
+    ) async throws
         -> FetchedContents
     { try await wait() }
 
@@ -130,7 +138,12 @@ struct WaitsForCancellation: FileProvider {
         request: Request
     ) async throws -> ItemMutationResult? { try await wait() }
 
-    func deleteItem(identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions, request: Request)
+    func deleteItem(
+        identifier: ItemIdentifier,
+        baseVersion: ItemVersion,
+        options: DeleteItemOptions,
+        request: Request
+    )
         async throws
     { try await wait() }
 

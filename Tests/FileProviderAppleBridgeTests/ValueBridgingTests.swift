@@ -35,8 +35,10 @@ struct ValueBridgingTests {
         isSharedByCurrentUser: false,
         ownerNameComponents: PersonNameComponents(givenName: "Ada", familyName: "Lovelace"),
         mostRecentEditorNameComponents: PersonNameComponents(givenName: "Grace", familyName: "Hopper"),
-        userInfo: ["text": .string("x"), "count": .integer(3), "ratio": .double(0.5), "flag": .bool(true),
-                   "when": .date(Date(timeIntervalSinceReferenceDate: 42))],
+        userInfo: [
+            "text": .string("x"), "count": .integer(3), "ratio": .double(0.5), "flag": .bool(true),
+            "when": .date(Date(timeIntervalSinceReferenceDate: 42)),
+        ],
         extendedAttributes: ["user.note": Data("hi".utf8)],
         fileSystemFlags: [.userReadable, .userExecutable, .hidden],
         symlinkTargetPath: nil,
@@ -77,7 +79,9 @@ struct ValueBridgingTests {
     func pages() throws {
         #expect(try Page(Page.initialPageSortedByName.apple) == .initialPageSortedByName)
         #expect(try Page(Page.initialPageSortedByDate.apple) == .initialPageSortedByDate)
-        #expect(Page.initialPageSortedByName.apple.rawValue == Data(referencing: NSFileProviderPage.initialPageSortedByName))
+        #expect(
+            Page.initialPageSortedByName.apple.rawValue == Data(referencing: NSFileProviderPage.initialPageSortedByName)
+        )
         let page = try Page(Data([9, 8, 7]))
         #expect(try Page(page.apple) == page)
     }

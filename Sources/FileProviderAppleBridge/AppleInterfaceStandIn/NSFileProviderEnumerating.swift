@@ -13,9 +13,13 @@ public struct NSFileProviderPage: RawRepresentable, Hashable, Sendable {
     /// Creates a page.
     public init(_ rawValue: Data) { self.rawValue = rawValue }
     /// `NSFileProviderInitialPageSortedByDate`; its bytes are the stand-in's own.
-    nonisolated(unsafe) public static let initialPageSortedByDate = NSData(data: Data("NSFileProviderInitialPageSortedByDate".utf8))
+    nonisolated(unsafe) public static let initialPageSortedByDate = NSData(
+        data: Data("NSFileProviderInitialPageSortedByDate".utf8)
+    )
     /// `NSFileProviderInitialPageSortedByName`; its bytes are the stand-in's own.
-    nonisolated(unsafe) public static let initialPageSortedByName = NSData(data: Data("NSFileProviderInitialPageSortedByName".utf8))
+    nonisolated(unsafe) public static let initialPageSortedByName = NSData(
+        data: Data("NSFileProviderInitialPageSortedByName".utf8)
+    )
 }
 
 /// Apple's `NSFileProviderSyncAnchor` (stand-in on Linux).

@@ -48,7 +48,9 @@ open class NSFileProviderManager: NSObject, @unchecked Sendable {
         for containerItemIdentifier: NSFileProviderItemIdentifier,
         in domain: NSFileProviderDomainIdentifier
     ) -> Int {
-        registry.withLock { $0.signals[.init(domain: domain, name: "enumerator:\(containerItemIdentifier.rawValue)")] ?? 0 }
+        registry.withLock {
+            $0.signals[.init(domain: domain, name: "enumerator:\(containerItemIdentifier.rawValue)")] ?? 0
+        }
     }
 
     private func count(_ key: Registry.SignalKey) throws {

@@ -105,7 +105,8 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
         contents url: URL?,
         options: NSFileProviderCreateItemOptions,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+        completionHandler:
+            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress
     /// Modifies an item.
@@ -117,7 +118,8 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
         contents newContents: URL?,
         options: NSFileProviderModifyItemOptions,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+        completionHandler:
+            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress
     /// Deletes an item.
@@ -160,9 +162,10 @@ public protocol NSFileProviderPartialContentFetching: NSObjectProtocol {
         minimalRange requestedRange: NSRange,
         aligningTo alignment: Int,
         options: NSFileProviderFetchContentsOptions,
-        completionHandler: @escaping @Sendable (
-            URL?, NSFileProviderItem?, NSRange, NSFileProviderMaterializationFlags, (any Error)?
-        ) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                URL?, NSFileProviderItem?, NSRange, NSFileProviderMaterializationFlags, (any Error)?
+            ) -> Void
     ) -> Progress
 }
 

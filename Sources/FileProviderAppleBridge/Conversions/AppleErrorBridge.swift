@@ -64,7 +64,8 @@ public enum AppleErrorBridge {
             )
             return NSError(domain: NSCocoaErrorDomain, code: replyInvalidCode, userInfo: userInfo)
         default:
-            let domain = error.code.errorDomain == FileProviderError.errorDomain ? NSFileProviderErrorDomain : NSCocoaErrorDomain
+            let domain =
+                error.code.errorDomain == FileProviderError.errorDomain ? NSFileProviderErrorDomain : NSCocoaErrorDomain
             return NSError(domain: domain, code: error.code.rawValue, userInfo: userInfo)
         }
     }
@@ -79,7 +80,8 @@ public enum AppleErrorBridge {
         var result: FileProviderError
         switch nsError.domain {
         case NSFileProviderErrorDomain:
-            guard let code = FileProviderError.Code(rawValue: nsError.code), code.errorDomain == FileProviderError.errorDomain
+            guard let code = FileProviderError.Code(rawValue: nsError.code),
+                code.errorDomain == FileProviderError.errorDomain
             else {
                 return FileProviderError(.unclassified, message: message, underlyingError: error)
             }

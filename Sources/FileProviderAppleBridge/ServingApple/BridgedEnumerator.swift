@@ -23,41 +23,54 @@ public final class BridgedEnumerator: NSObject, NSFileProviderEnumerator, Sendab
     }
 
     /// Lists a page for Apple's observer.
-    public func enumerateItems(for observer: any NSFileProviderEnumerationObserver, startingAt page: NSFileProviderPage) {
+    public func enumerateItems(for observer: any NSFileProviderEnumerationObserver, startingAt page: NSFileProviderPage)
+    {
         let forwarder = EnumerationObserverForwarder(observer)
-        run(failing: { forwarder.finishEnumeratingWithError($0) }) { enumerator in
-            let ourPage: Page
-            do {
-                ourPage = try Page(page)
-            } catch {
-                forwarder.finishEnumeratingWithError(error)
-                return
+        run(
+            failing: { forwarder.finishEnumeratingWithError($0) },
+            work: { enumerator in
+                let ourPage: Page
+                do {
+                    ourPage = try Page(page)
+                } catch {
+                    forwarder.finishEnumeratingWithError(error)
+                    return
+                }
+                await enumerator.enumerateItems(for: forwarder, startingAt: ourPage)
             }
-            await enumerator.enumerateItems(for: forwarder, startingAt: ourPage)
-        }
+        )
     }
 
     /// Reports a batch of changes to Apple's observer.
-    public func enumerateChanges(for observer: any NSFileProviderChangeObserver, from syncAnchor: NSFileProviderSyncAnchor) {
+    public func enumerateChanges(
+        for observer: any NSFileProviderChangeObserver,
+        from syncAnchor: NSFileProviderSyncAnchor
+    ) {
         let forwarder = ChangeObserverForwarder(observer)
-        run(failing: { forwarder.finishEnumeratingWithError($0) }) { enumerator in
-            let anchor: SyncAnchor
-            do {
-                anchor = try SyncAnchor(syncAnchor)
-            } catch {
-                forwarder.finishEnumeratingWithError(error)
-                return
+        run(
+            failing: { forwarder.finishEnumeratingWithError($0) },
+            work: { enumerator in
+                let anchor: SyncAnchor
+                do {
+                    anchor = try SyncAnchor(syncAnchor)
+                } catch {
+                    forwarder.finishEnumeratingWithError(error)
+                    return
+                }
+                await enumerator.enumerateChanges(for: forwarder, from: anchor)
             }
-            await enumerator.enumerateChanges(for: forwarder, from: anchor)
-        }
+        )
     }
 
     /// Hands Apple the current anchor; `nil` when the contract enumerator has none or fails.
     public func currentSyncAnchor(completionHandler: @escaping @Sendable (NSFileProviderSyncAnchor?) -> Void) {
-        run(failing: { _ in completionHandler(nil) }) { enumerator in
-            let anchor = try? await enumerator.currentSyncAnchor()
-            completionHandler(anchor.flatMap { $0 }?.apple)
-        }
+        run(
+            failing: { _ in completionHandler(nil) },
+            work: { enumerator in
+                let anchor = try? await enumerator.currentSyncAnchor()
+                completionHandler(anchor.flatMap { $0 }?.apple)
+            }
+        )
     }
 
     /// Cancels the work in flight and invalidates the contract enumerator.
@@ -76,7 +89,7 @@ public final class BridgedEnumerator: NSObject, NSFileProviderEnumerator, Sendab
     /// with `CancellationError` instead.
     private func run(
         failing: @escaping @Sendable (any Error) -> Void,
-        _ work: @escaping @Sendable (any Enumerator) async -> Void
+        work: @escaping @Sendable (any Enumerator) async -> Void
     ) {
         let identifier = UUID()
         let enumerator = enumerator

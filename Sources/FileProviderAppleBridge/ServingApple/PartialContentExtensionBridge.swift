@@ -23,9 +23,10 @@ open class PartialContentExtensionBridge: ReplicatedExtensionBridge, NSFileProvi
         minimalRange requestedRange: NSRange,
         aligningTo alignment: Int,
         options: NSFileProviderFetchContentsOptions = [],
-        completionHandler: @escaping @Sendable (
-            URL?, NSFileProviderItem?, NSRange, NSFileProviderMaterializationFlags, (any Error)?
-        ) -> Void
+        completionHandler:
+            @escaping @Sendable (
+                URL?, NSFileProviderItem?, NSRange, NSFileProviderMaterializationFlags, (any Error)?
+            ) -> Void
     ) -> Progress {
         let provider = provider
         let version = Self.version(requestedVersion)

@@ -101,7 +101,11 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         let provider = provider
         let version = Self.version(requestedVersion)
         return AppleOperation.start(request) { request in
-            try await provider.fetchContents(for: ItemIdentifier(itemIdentifier), version: version.get(), request: request)
+            try await provider.fetchContents(
+                for: ItemIdentifier(itemIdentifier),
+                version: version.get(),
+                request: request
+            )
         } reply: { result in
             switch result {
             case .success(let fetched): completionHandler(fetched.url, BridgedItem(fetched.item), nil)
@@ -117,7 +121,8 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         contents url: URL?,
         options: NSFileProviderCreateItemOptions = [],
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+        completionHandler:
+            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
         let provider = provider
@@ -143,7 +148,8 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         contents newContents: URL?,
         options: NSFileProviderModifyItemOptions = [],
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+        completionHandler:
+            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
         let provider = provider
@@ -201,7 +207,10 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         let ourRequest = Request(request, progress: Progress(totalUnitCount: 0))
         Task {
             do {
-                let enumerator = try await provider.enumerator(for: ItemIdentifier(containerItemIdentifier), request: ourRequest)
+                let enumerator = try await provider.enumerator(
+                    for: ItemIdentifier(containerItemIdentifier),
+                    request: ourRequest
+                )
                 outcome.withLock { $0 = .success(enumerator) }
             } catch {
                 outcome.withLock { $0 = .failure(AppleErrorBridge.appleError(for: error)) }
@@ -260,7 +269,8 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
                 return
             }
             try await thumbnailing.fetchThumbnails(for: identifiers, maximumPixelSize: pixels, request: request) {
-                identifier, result in
+                identifier,
+                result in
                 switch result {
                 case .success(let data): perThumbnailCompletionHandler(identifier.apple, data, nil)
                 case .failure(let error):
@@ -298,7 +308,9 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
 
     /// A version from Apple, or the conversion's error for the operation to throw.
     static func version(_ apple: NSFileProviderItemVersion?) -> Result<ItemVersion?, FileProviderError> {
-        Result { () throws(FileProviderError) in try apple.map { (version) throws(FileProviderError) in try ItemVersion(version) } }
+        Result { () throws(FileProviderError) in
+            try apple.map { (version) throws(FileProviderError) in try ItemVersion(version) }
+        }
     }
 
     private static func replyToMutation(
@@ -307,7 +319,12 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     ) {
         switch result {
         case .success(let mutation?):
-            completionHandler(BridgedItem(mutation.item), mutation.stillPendingFields.apple, mutation.shouldFetchContent, nil)
+            completionHandler(
+                BridgedItem(mutation.item),
+                mutation.stillPendingFields.apple,
+                mutation.shouldFetchContent,
+                nil
+            )
         case .success(nil): completionHandler(nil, [], false, nil)
         case .failure(let error): completionHandler(nil, [], false, error)
         }

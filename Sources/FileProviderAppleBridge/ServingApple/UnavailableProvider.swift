@@ -8,7 +8,11 @@ struct UnavailableProvider: FileProvider {
 
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem { throw reason }
 
-    func fetchContents(for identifier: ItemIdentifier, version: ItemVersion?, request: Request) async throws
+    func fetchContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion?,
+        request: Request
+    ) async throws
         -> FetchedContents
     { throw reason }
 
@@ -29,7 +33,12 @@ struct UnavailableProvider: FileProvider {
         request: Request
     ) async throws -> ItemMutationResult? { throw reason }
 
-    func deleteItem(identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions, request: Request)
+    func deleteItem(
+        identifier: ItemIdentifier,
+        baseVersion: ItemVersion,
+        options: DeleteItemOptions,
+        request: Request
+    )
         async throws
     { throw reason }
 

@@ -38,7 +38,9 @@ final class AppleChangeObserverAdapter: NSObject, NSFileProviderChangeObserver, 
     func didUpdate(_ updatedItems: [any NSFileProviderItemProtocol]) {
         guard stillOpen() else { return }
         do {
-            observer.didUpdate(try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) })
+            observer.didUpdate(
+                try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) }
+            )
         } catch {
             finish(.failure(error))
         }

@@ -37,7 +37,9 @@ final class AppleEnumerationObserverAdapter: NSObject, NSFileProviderEnumeration
         }
         guard !isAbandoned.withLock({ $0 }) else { return }
         do {
-            observer.didEnumerate(try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) })
+            observer.didEnumerate(
+                try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) }
+            )
         } catch {
             finish(.failure(error))
         }

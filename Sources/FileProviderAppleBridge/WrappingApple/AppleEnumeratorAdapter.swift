@@ -29,7 +29,12 @@ final class AppleEnumeratorAdapter: Enumerator, @unchecked Sendable {
         let adapter = LockedValue<AppleEnumerationObserverAdapter?>(nil)
         do {
             let nextPage = try await CompletionGate<Page?>.wait(for: call, deadline: deadline, log: log) { reply in
-                let forwarder = AppleEnumerationObserverAdapter(forwardingTo: observer, call: call, log: log, reply: reply)
+                let forwarder = AppleEnumerationObserverAdapter(
+                    forwardingTo: observer,
+                    call: call,
+                    log: log,
+                    reply: reply
+                )
                 adapter.withLock { $0 = forwarder }
                 enumerator.enumerateItems(for: forwarder, startingAt: page.apple)
                 return nil

@@ -60,13 +60,23 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
     }
 
     /// The content, from `fetchContents(for:version:request:completionHandler:)`.
-    public func fetchContents(for identifier: ItemIdentifier, version: ItemVersion?, request: Request) async throws
+    public func fetchContents(
+        for identifier: ItemIdentifier,
+        version: ItemVersion?,
+        request: Request
+    ) async throws
         -> FetchedContents
     {
         let call = "fetchContents(for: \(identifier))"
         return try await wait(call, request) { reply in
-            appleExtension.fetchContents(for: identifier.apple, version: version?.apple, request: NSFileProviderRequest()) {
-                url, item, error in
+            appleExtension.fetchContents(
+                for: identifier.apple,
+                version: version?.apple,
+                request: NSFileProviderRequest()
+            ) {
+                url,
+                item,
+                error in
                 reply(
                     self.required(item, error, call: call).flatMap { snapshot in
                         guard let url else { return .failure(self.missingReply(call)) }
@@ -145,7 +155,8 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
 
     /// The extension's enumerator, from `enumerator(for:request:)`, called off Swift's cooperative
     /// threads because Apple's method is synchronous.
-    public func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator {
+    public func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator
+    {
         let extensionBox = UncheckedReference(appleExtension)
         let enumerator = try await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<UncheckedReference<any NSFileProviderEnumerator>, any Error>) in
@@ -173,7 +184,9 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
     public func importDidFinish() async {
         _ = try? await wait("importDidFinish(completionHandler:)", Request()) { reply in
             #if canImport(FileProvider)
-            if appleExtension.importDidFinish?(completionHandler: { reply(.success(())) }) == nil { reply(.success(())) }
+            if appleExtension.importDidFinish?(completionHandler: { reply(.success(())) }) == nil {
+                reply(.success(()))
+            }
             #else
             appleExtension.importDidFinish { reply(.success(())) }
             #endif
@@ -243,7 +256,12 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
                         guard let url, range.location != NSNotFound else { return .failure(self.missingReply(call)) }
                         let fetched = Int64(range.location)..<Int64(range.location + range.length)
                         return .success(
-                            FetchedPartialContents(url: url, item: snapshot, range: fetched, flags: MaterializationFlags(flags))
+                            FetchedPartialContents(
+                                url: url,
+                                item: snapshot,
+                                range: fetched,
+                                flags: MaterializationFlags(flags)
+                            )
                         )
                     }
                 )
@@ -303,7 +321,8 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
             throw Self.unsupported("NSFileProviderCustomAction")
         }
         try await wait("performAction(identifier: \(identifier.rawValue))", request) { reply in
-            actions.performAction(identifier: identifier.apple, onItemsWithIdentifiers: identifiers.map(\.apple)) { error in
+            actions.performAction(identifier: identifier.apple, onItemsWithIdentifiers: identifiers.map(\.apple)) {
+                error in
                 reply(error.map { .failure(AppleErrorBridge.error(fromApple: $0)) } ?? .success(()))
             }
         }
@@ -332,7 +351,11 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
     }
 
     /// The item of a reply that must carry an item or an error.
-    private func required(_ item: NSFileProviderItem?, _ error: (any Error)?, call: String) -> Result<ItemSnapshot, any Error> {
+    private func required(
+        _ item: NSFileProviderItem?,
+        _ error: (any Error)?,
+        call: String
+    ) -> Result<ItemSnapshot, any Error> {
         if let error { return .failure(AppleErrorBridge.error(fromApple: error)) }
         guard let item else { return .failure(missingReply(call)) }
         return Result { () throws(FileProviderError) in try ItemSnapshot(apple: item) }.mapError { $0 }

@@ -56,7 +56,15 @@ final class CompletionGate<Value: Sendable>: Sendable {
         let timer = Task { [weak self] in
             guard (try? await Task.sleep(for: deadline)) != nil, let self else { return }
             let violation = ContractViolation(.didNotFinish, call: call)
-            if settle(.failure(FileProviderError(.unclassified, message: "\(violation) No reply came within \(deadline).", underlyingError: violation))) {
+            if settle(
+                .failure(
+                    FileProviderError(
+                        .unclassified,
+                        message: "\(violation) No reply came within \(deadline).",
+                        underlyingError: violation
+                    )
+                )
+            ) {
                 log.record(violation)
             }
         }
@@ -95,7 +103,8 @@ final class CompletionGate<Value: Sendable>: Sendable {
 
     /// Resumes the call with `result` unless it already ended; `true` when this ended it.
     private func settle(_ result: Result<Value, any Error>) -> Bool {
-        let (continuation, deadline) = state.withLock { state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+        let (continuation, deadline) = state.withLock {
+            state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
             guard !state.isSettled, let continuation = state.continuation else { return (nil, nil) }
             state.isSettled = true
             state.continuation = nil

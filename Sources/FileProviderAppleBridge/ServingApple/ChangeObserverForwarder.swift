@@ -5,33 +5,6 @@ import Foundation
 import FileProvider
 #endif
 
-/// A contract observer that hands a provider's page to Apple's observer, items as ``BridgedItem``s.
-final class EnumerationObserverForwarder: EnumerationObserver, @unchecked Sendable {
-    // Apple's system observers accept calls from any queue.
-    private let observer: any NSFileProviderEnumerationObserver
-
-    init(_ observer: any NSFileProviderEnumerationObserver) {
-        self.observer = observer
-    }
-
-    var suggestedPageSize: Int {
-        let suggested: Int? = observer.suggestedPageSize
-        return max(1, suggested ?? AppleDefaults.pageSize)
-    }
-
-    func didEnumerate(_ items: [any FileProviderItem]) {
-        observer.didEnumerate(items.map { BridgedItem($0) })
-    }
-
-    func finishEnumerating(upTo nextPage: Page?) {
-        observer.finishEnumerating(upTo: nextPage?.apple)
-    }
-
-    func finishEnumeratingWithError(_ error: any Error) {
-        observer.finishEnumeratingWithError(AppleErrorBridge.appleError(for: error))
-    }
-}
-
 /// A contract observer that hands a provider's changes to Apple's observer.
 final class ChangeObserverForwarder: ChangeObserver, @unchecked Sendable {
     // Apple's system observers accept calls from any queue.
@@ -61,10 +34,4 @@ final class ChangeObserverForwarder: ChangeObserver, @unchecked Sendable {
     func finishEnumeratingWithError(_ error: any Error) {
         observer.finishEnumeratingWithError(AppleErrorBridge.appleError(for: error))
     }
-}
-
-/// What the bridge assumes where Apple's system leaves an optional member unimplemented.
-enum AppleDefaults {
-    /// The page and batch size of an observer that suggests none.
-    static let pageSize = 100
 }
