@@ -13,6 +13,7 @@ struct ViolationClauseTests {
         .childBeforeParent(child: ItemIdentifier("b"), parent: ItemIdentifier("a")),
         .itemKindChanged(ItemIdentifier("a")), .duplicateItem(ItemIdentifier("a")),
         .wrongParent(item: ItemIdentifier("a"), expected: .rootContainer, actual: ItemIdentifier("f")),
+        .workingSetAnchorMissing,
     ]
 
     @Test(arguments: kinds)

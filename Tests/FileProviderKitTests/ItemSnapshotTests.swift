@@ -77,7 +77,7 @@ struct ItemSnapshotTests {
         )
         #expect(folder.fileSystemFlags == [.userReadable, .userWritable, .userExecutable])
         #expect(file.fileSystemFlags == [.userReadable, .userWritable])
-        #expect(file.capabilities == .allowsAll)
+        #expect(file.capabilities == .defaultCapabilities)
         #expect(file.itemVersion == ItemVersion())
         #expect(file.isUploaded && file.isDownloaded && file.isMostRecentVersionDownloaded)
         #expect(file.contentPolicy == .inherited)

@@ -14,7 +14,9 @@ struct OptionSetTests {
         #expect(ItemCapabilities.allowsExcludingFromSync.rawValue == 1 << 7)
         #expect(ItemCapabilities.allowsAddingSubItems == .allowsWriting)
         #expect(ItemCapabilities.allowsContentEnumerating == .allowsReading)
-        #expect(ItemCapabilities.allowsAll.rawValue == 63)
+        #expect(ItemCapabilities.defaultCapabilities.rawValue == 63)
+        #expect(ItemCapabilities.defaultCapabilities.isDisjoint(with: [.allowsEvicting, .allowsExcludingFromSync]))
+        #expect(ItemCapabilities.allowsAllValue == ItemCapabilities.defaultCapabilities)
     }
 
     @Test func itemFields() {
@@ -61,4 +63,16 @@ struct OptionSetTests {
         #expect(ItemIdentifier.trashContainer.isReservedContainer)
         #expect(!ItemIdentifier("item-1").isReservedContainer)
     }
+}
+
+/// Reads the deprecated `ItemCapabilities.allowsAll` through a protocol requirement it witnesses,
+/// so that the test states its value without a deprecation warning.
+private protocol DeprecatedCapabilities {
+    static var allowsAll: ItemCapabilities { get }
+}
+
+extension ItemCapabilities: DeprecatedCapabilities {}
+
+extension DeprecatedCapabilities {
+    static var allowsAllValue: ItemCapabilities { allowsAll }
 }

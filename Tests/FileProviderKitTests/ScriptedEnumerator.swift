@@ -55,7 +55,7 @@ struct ScriptedEnumerator: Enumerator {
         }
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor { current }
+    func currentSyncAnchor() async throws -> SyncAnchor? { current }
 }
 
 extension Page {

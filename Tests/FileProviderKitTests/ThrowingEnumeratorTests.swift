@@ -163,7 +163,7 @@ private final class Returning: ThrowingEnumerator {
         return try batch.get()
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor { try .named("start") }
+    func currentSyncAnchor() async throws -> SyncAnchor? { try .named("start") }
 }
 
 /// Both observers at once, recording every call in order.

@@ -16,7 +16,9 @@ struct DomainManagerTests {
         let store = try manager.store(for: first.identifier)
         try store.remote.createFile(named: "x")
         let provider = try manager.provider(for: first.identifier)
-        let anchor = try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
+        let anchor = try #require(
+            try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
+        )
         try await manager.remove(first)
         #expect(try await manager.domains() == [second])
         await #expect(throws: FileProviderError.self) { _ = try await provider.item(for: "i1", request: Request()) }

@@ -89,7 +89,7 @@ struct Fixture {
     ) async throws -> ItemMutationResult {
         var changed = item
         change(&changed)
-        return try await provider.modifyItem(
+        let result = try await provider.modifyItem(
             changed,
             baseVersion: baseVersion ?? item.itemVersion,
             changedFields: fields,
@@ -97,6 +97,7 @@ struct Fixture {
             options: options,
             request: Request()
         )
+        return try #require(result, "the reference provider returned no item from modifyItem")
     }
 
     /// The current state of an item.
@@ -126,7 +127,8 @@ struct Fixture {
 
     /// The working set's anchor now.
     func currentAnchor() async throws -> SyncAnchor {
-        try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
+        let anchor = try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
+        return try #require(anchor, "the reference provider's working set returned no anchor")
     }
 
     /// Every change since `anchor`, each batch from a fresh provider's enumerator.

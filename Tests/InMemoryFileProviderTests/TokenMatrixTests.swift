@@ -66,8 +66,10 @@ struct TokenMatrixTests {
         let fixture = try Fixture()
         let anchor = try await fixture.currentAnchor()
         for index in 0..<5 { try await fixture.createFile("f\(index)") }
-        let foreign = try await Self.otherDomain().makeProvider().enumerator(for: .workingSet, request: Request())
-            .currentSyncAnchor()
+        let foreign = try #require(
+            try await Self.otherDomain().makeProvider().enumerator(for: .workingSet, request: Request())
+                .currentSyncAnchor()
+        )
 
         let cases = Self.variants(of: anchor.rawValue, foreign: [foreign.rawValue])
         #expect(cases.count >= 100)

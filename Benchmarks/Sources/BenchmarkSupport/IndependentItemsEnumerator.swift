@@ -13,7 +13,7 @@ struct IndependentItemsEnumerator: Enumerator {
         await base.enumerateChanges(for: CopyingChangeObserver(target: observer), from: anchor)
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor {
+    func currentSyncAnchor() async throws -> SyncAnchor? {
         try await base.currentSyncAnchor()
     }
 

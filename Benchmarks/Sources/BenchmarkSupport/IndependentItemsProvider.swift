@@ -55,7 +55,7 @@ public struct IndependentItemsProvider: FileProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         copied(
             try await base.modifyItem(
                 item,

@@ -227,7 +227,7 @@ extension ChangeChecks {
         _ = try await enumerator.allItems()
         _ = try await context.createFile(named: "after-listing.txt", in: parent)
         context.note("currentSyncAnchor(\(container)) on the enumerator that listed, then its changes")
-        let anchor = try await enumerator.currentSyncAnchor()
+        let anchor = try context.requireAnchor(try await enumerator.currentSyncAnchor(), of: container)
         let batch = try await enumerator.changeBatch(from: anchor, suggestedBatchSize: 10)
         context.expect(
             batch.updatedItems.isEmpty && batch.deletedItemIdentifiers.isEmpty && !batch.moreComing,
@@ -272,7 +272,7 @@ extension ChangeChecks {
             context.template(named: "racer-\($0).txt", in: folder.itemIdentifier, contentType: .plainText)
         }
         context.note("take an anchor and list the working set while 12 creations run concurrently")
-        let (anchor, listing) = try await withThrowingTaskGroup(of: Void.self) { group in
+        let (reportedAnchor, listing) = try await withThrowingTaskGroup(of: Void.self) { group in
             for (template, url) in zip(templates, urls) {
                 group.addTask {
                     _ = try await provider.createItem(
@@ -290,6 +290,7 @@ extension ChangeChecks {
             try await group.waitForAll()
             return (anchor, ItemDigest.map(listing))
         }
+        let anchor = try context.requireAnchor(reportedAnchor, of: .workingSet)
         var replica = listing
         let changes = try await context.changes(.workingSet, since: anchor, batchSize: 5)
         for item in changes.updatedItems { replica[item.itemIdentifier] = ItemDigest(item) }

@@ -198,7 +198,7 @@ enum ChangeChecks {
         let enumerator = try await context.enumerator(.workingSet)
         _ = try await context.createFile(named: "before-anchor.txt", in: folder.itemIdentifier)
         context.note("currentSyncAnchor() of the same enumerator")
-        let anchor = try await enumerator.currentSyncAnchor()
+        let anchor = try context.requireAnchor(try await enumerator.currentSyncAnchor(), of: .workingSet)
         var replica: [ItemIdentifier: ItemDigest] = [:]
         var page: Page? = .initialPageSortedByName
         var round = 0

@@ -4,7 +4,7 @@ import Foundation
 /// Checks of the working set (`WS-…`).
 enum WorkingSetChecks {
     static let all: [ConformanceCheck] =
-        [realParents, everyDepth, reportsChangesEverywhere] + clauseChecks + unvisitedChecks
+        [realParents, everyDepth, reportsChangesEverywhere, alwaysAnchored] + clauseChecks + unvisitedChecks
 
     static let realParents = ConformanceCheck(
         "WS-01",
@@ -58,7 +58,7 @@ enum WorkingSetChecks {
         .workingSet,
         "the working set's changes cover edits at every depth",
         rule: "Rule 8 (working set)",
-        clauses: ["R8.1"],
+        clauses: ["R8.1", "R8.4"],
         rationale: "A working set that only reports top-level changes leaves nested edits unseen.",
         requires: .writing
     ) { context in
@@ -69,5 +69,27 @@ enum WorkingSetChecks {
         _ = try await context.write(Data("deep edit".utf8), to: file)
         let (updated, _) = try await ChangeChecks.changes(context, since: anchor)
         context.expect(updated[file.itemIdentifier] != nil, "an edit two folders deep was not reported")
+    }
+
+    static let alwaysAnchored = ConformanceCheck(
+        "WS-07",
+        .workingSet,
+        "the working set's enumerator always returns a sync anchor",
+        rule: "Rule 8 (the working set reports changes)",
+        clauses: ["R8.4"],
+        rationale: "Apple lets a folder's enumerator return no sync anchor when it does not report changes, never "
+            + "the working set's: remote changes reach the system only through the working set's changes, so a "
+            + "working set without an anchor leaves every replica stale for ever.",
+        tier: .smoke
+    ) { context in
+        _ = try await context.anchor(.workingSet)
+        let enumerator = try await context.enumerator(.workingSet)
+        context.note("list the working set to its end, then currentSyncAnchor() of the same enumerator")
+        _ = try await enumerator.allItems()
+        _ = try context.requireAnchor(try await enumerator.currentSyncAnchor(), of: .workingSet)
+        if context.capabilities.contains(.writing) {
+            _ = try await context.createFile(named: "anchored.txt")
+            _ = try await context.anchor(.workingSet)
+        }
     }
 }

@@ -200,6 +200,15 @@ private struct Backlog {
             options: [],
             request: Request()
         )
+        guard let result else {
+            context.fail(
+                "modifyItem(\(identifier)) returned no item while building a backlog: the item exists",
+                clauses: ["R13.8"],
+                expected: "the modified item",
+                actual: "nil"
+            )
+            throw CheckAborted()
+        }
         record(ItemSnapshot(result.item))
     }
 

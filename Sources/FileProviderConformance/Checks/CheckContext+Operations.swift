@@ -78,7 +78,12 @@ extension CheckContext {
         )
     }
 
-    /// Modifies `item`: `changes` edits a copy, `fields` says which fields changed.
+    /// Modifies `item`, which exists: `changes` edits a copy, `fields` says which fields changed.
+    ///
+    /// - Returns: the provider's result.
+    /// - Throws: the provider's error; stops the check when the provider returns no item, with a
+    ///   finding naming R13.8 when the item still exists (see ``expectGone(_:after:)``), or saying
+    ///   the modification lost the item when it is gone.
     func modify(
         _ item: ItemSnapshot,
         fields: ItemFields,
@@ -88,6 +93,38 @@ extension CheckContext {
         description: String,
         _ changes: (inout ItemSnapshot) -> Void = { _ in }
     ) async throws -> ItemMutationResult {
+        let result = try await modifyResult(
+            item,
+            fields: fields,
+            contents: contents,
+            baseVersion: baseVersion,
+            options: options,
+            description: description,
+            changes
+        )
+        if let result { return result }
+        let call = "modifyItem(\(item.itemIdentifier): \(description))"
+        if await expectGone(item.itemIdentifier, after: call) {
+            fail(
+                "\(call) returned no item: the item it was asked to modify is gone",
+                expected: "the modified item",
+                actual: "nil, and the item no longer exists"
+            )
+        }
+        throw CheckAborted()
+    }
+
+    /// Calls `modifyItem` for `item` and returns its raw result, `nil` included: `changes` edits a
+    /// copy, `fields` says which fields changed.
+    func modifyResult(
+        _ item: ItemSnapshot,
+        fields: ItemFields,
+        contents: Data? = nil,
+        baseVersion: ItemVersion? = nil,
+        options: ModifyItemOptions = [],
+        description: String,
+        _ changes: (inout ItemSnapshot) -> Void = { _ in }
+    ) async throws -> ItemMutationResult? {
         var changed = item
         changes(&changed)
         let url = try contents.map { try file(containing: $0) }
@@ -100,6 +137,66 @@ extension CheckContext {
             options: options,
             request: Request()
         )
+    }
+
+    /// Checks what a `nil` result of `call` promises (R13.8): the item is gone — `item(for:)`
+    /// fails with `noSuchItem`, or no listing of its parent or of the working set holds it.
+    /// Records a finding naming R13.8 otherwise.
+    ///
+    /// - Returns: whether the item is gone.
+    @discardableResult
+    func expectGone(_ identifier: ItemIdentifier, after call: String) async -> Bool {
+        note("item(for: \(identifier)) after \(call) returned nil")
+        let stillThere: ItemSnapshot
+        do {
+            stillThere = ItemSnapshot(try await provider.item(for: identifier, request: Request()))
+        } catch let error as FileProviderError where error.code == .noSuchItem {
+            return true
+        } catch {
+            fail(
+                "after \(call) returned nil, item(for: \(identifier)) failed with another error than noSuchItem",
+                clauses: ["R13.8"],
+                expected: "noSuchItem (\(FileProviderError.Code.noSuchItem.rawValue))",
+                actual: "\(error)"
+            )
+            return false
+        }
+        var listedIn: [ItemIdentifier] = []
+        for container in [stillThere.parentItemIdentifier, .workingSet] {
+            let listing = try? await list(container)
+            if listing?.contains(where: { $0.itemIdentifier == identifier }) ?? false { listedIn.append(container) }
+        }
+        fail(
+            "\(call) returned nil, which says the item left the domain, but the item still exists",
+            clauses: ["R13.8"],
+            expected: "item(for:) fails with noSuchItem and no listing holds \(identifier)",
+            actual: "item(for:) returned \(stillThere)"
+                + (listedIn.isEmpty ? "" : ", listed in \(listedIn.map(\.description).joined(separator: " and "))")
+        )
+        return false
+    }
+
+    /// Runs a modification of `item`, which no longer exists, and expects what the contract allows
+    /// for it (R13.7): `noSuchItem`, or no item at all (`nil`) with the item gone afterwards (R13.8).
+    /// Records a finding otherwise.
+    func expectMissing(
+        _ item: ItemSnapshot,
+        _ operation: String,
+        _ body: () async throws -> ItemMutationResult?
+    ) async {
+        note(operation)
+        let expected = "noSuchItem (\(FileProviderError.Code.noSuchItem.rawValue)) or no item (nil)"
+        do {
+            if let result = try await body() {
+                fail("\(operation) succeeded but must fail", expected: expected, actual: "success: \(result)")
+            } else {
+                await expectGone(item.itemIdentifier, after: operation)
+            }
+        } catch let error as FileProviderError where error.code == .noSuchItem {
+            return
+        } catch {
+            fail("\(operation) failed with the wrong error", expected: expected, actual: "\(error)")
+        }
     }
 
     /// Renames `item` and returns it as stored.
@@ -196,11 +293,31 @@ extension CheckContext {
         return try await enumerator.allItems(startingAt: page, suggestedPageSize: pageSize).map { ItemSnapshot($0) }
     }
 
-    /// The current sync anchor of a container.
+    /// The current sync anchor of a container; see ``requireAnchor(_:of:)`` for `nil`.
     func anchor(_ container: ItemIdentifier = .workingSet) async throws -> SyncAnchor {
         let enumerator = try await enumerator(container)
         note("currentSyncAnchor(\(container))")
-        return try await enumerator.currentSyncAnchor()
+        return try requireAnchor(try await enumerator.currentSyncAnchor(), of: container)
+    }
+
+    /// Unwraps an anchor `currentSyncAnchor()` returned for `container`. `nil` from the working
+    /// set records a finding naming R8.4 and stops the check; `nil` from any other container says
+    /// its enumerator does not report changes, which the contract allows: the check is skipped.
+    func requireAnchor(_ anchor: SyncAnchor?, of container: ItemIdentifier) throws -> SyncAnchor {
+        if let anchor { return anchor }
+        guard container != .workingSet else {
+            fail(
+                "the working set's currentSyncAnchor() returned nil",
+                clauses: ["R8.4"],
+                expected: "a sync anchor: the working set always reports changes",
+                actual: "nil"
+            )
+            throw CheckAborted()
+        }
+        throw CheckSkipped(
+            reason: "the enumerator of \(container) returns no sync anchor: it does not report changes, and a "
+                + "consumer re-lists it instead"
+        )
     }
 
     /// Every change of a container since `anchor`, following `moreComing`.

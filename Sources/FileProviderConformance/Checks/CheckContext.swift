@@ -32,6 +32,7 @@ final class CheckContext: Sendable {
         var operations: [String] = []
         var findings: [Finding] = []
         var remarks: [String] = []
+        var skipReason: String?
         var random: SeededRandomNumberGenerator
         var fileCounter = 0
     }
@@ -69,6 +70,14 @@ final class CheckContext: Sendable {
     var findings: [Finding] { state.withLock { $0.findings } }
 
     var remarks: [String] { state.withLock { $0.remarks } }
+
+    /// Why the check stopped as not applicable (``CheckSkipped``), if it did.
+    var skipReason: String? { state.withLock { $0.skipReason } }
+
+    /// Records that the check does not apply to the provider, for the reason given.
+    func skip(_ reason: String) {
+        state.withLock { $0.skipReason = reason }
+    }
 
     var lastOperation: String? { state.withLock { $0.operations.last } }
 

@@ -186,7 +186,7 @@ enum ClauseCatalogue {
             rule: 6,
             "a folder's changes mention a child that left",
             "The change enumeration of a folder mentions a child that moved out of it — as an update carrying the "
-                + "new parent, or as a deletion."
+                + "new parent, or as a deletion — when the folder's enumerator reports changes (a non-nil anchor)."
         ),
         ContractClause(
             "R6.11",
@@ -243,6 +243,13 @@ enum ClauseCatalogue {
             rule: 8,
             "items carry their real parent",
             "Every item, in the working set too, carries its real parent: a folder of the domain or the trash."
+        ),
+        ContractClause(
+            "R8.4",
+            rule: 8,
+            "the working set always has a sync anchor",
+            "The working-set enumerator's currentSyncAnchor() never returns nil: only a folder's enumerator may do "
+                + "without change support."
         ),
     ]
 
@@ -398,8 +405,16 @@ enum ClauseCatalogue {
         ContractClause(
             "R13.7",
             rule: 13,
-            "modifying a missing item fails with noSuchItem",
-            "modifyItem of an unknown or deleted identifier fails with noSuchItem."
+            "modifying a missing item fails with noSuchItem or returns no item",
+            "modifyItem of an unknown or deleted identifier fails with noSuchItem, or returns nil (the item left "
+                + "the domain); it never re-creates the item."
+        ),
+        ContractClause(
+            "R13.8",
+            rule: 13,
+            "no item from modifyItem means the item is gone",
+            "modifyItem returns nil only for an item that no longer exists: afterwards item(for:) fails with "
+                + "noSuchItem or no listing holds the item; an item that still exists is returned."
         ),
     ]
 

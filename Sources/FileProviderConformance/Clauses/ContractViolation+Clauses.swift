@@ -16,6 +16,7 @@ extension ContractViolation {
         case .childBeforeParent: return ["R6.6"]
         case .itemKindChanged: return ["R9.1"]
         case .wrongParent(_, _, let actual): return actual == .workingSet ? ["R8.3"] : ["R2.6"]
+        case .workingSetAnchorMissing: return ["R8.4"]
         }
     }
 

@@ -28,6 +28,10 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         var success: Bool
         /// The error codes that are right answers.
         var codes: Set<FileProviderError.Code>
+        /// For a modification: whether returning no item (the item left the domain, R13.8) is a
+        /// right answer — only when the item does not exist. `nil` for creations and deletions,
+        /// whose `nil` result is judged as a success.
+        var noItem: Bool? = nil
 
         static let succeeds = Expectation(success: true, codes: [])
 
@@ -37,6 +41,7 @@ struct ModelMutation: Sendable, CustomStringConvertible {
 
         func accepts(_ outcome: Result<ItemMutationResult?, any Error>) -> Bool {
             switch outcome {
+            case .success(nil) where noItem != nil: noItem == true
             case .success: success
             case .failure(let error as FileProviderError): codes.contains(error.code)
             case .failure: false
@@ -44,7 +49,8 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         }
 
         var description: String {
-            ((success ? ["success"] : []) + codes.map { "\($0)" }.sorted()).joined(separator: " or ")
+            ((success ? ["success"] : []) + codes.map { "\($0)" }.sorted() + (noItem == true ? ["no item (nil)"] : []))
+                .joined(separator: " or ")
         }
     }
 
@@ -123,25 +129,47 @@ struct ModelMutation: Sendable, CustomStringConvertible {
             return model.collides(template.filename, in: parent) ? .fails(.filenameCollision) : .succeeds
         case .modify(let template, _, let fields, _, _, let options):
             let identifier = template.itemIdentifier
-            guard let current = model.items[identifier] else { return .fails(.noSuchItem) }
-            if options.contains(.failOnConflict) { return .fails(.localVersionConflictingWithServer) }
-            let parent = fields.contains(.parentItemIdentifier) ? template.parentItemIdentifier : current.parent
-            let name = fields.contains(.filename) ? template.filename : current.name
-            if fields.contains(.parentItemIdentifier) {
-                if !model.isContainer(parent) { return .fails(.noSuchItem) }
-                if model.isSelfOrAncestor(identifier, of: parent) { return .fails(.invalidArgument) }
+            guard let current = model.items[identifier] else {
+                return Expectation(success: false, codes: [.noSuchItem], noItem: true)
             }
-            guard model.collides(name, in: parent, excluding: identifier) else { return .succeeds }
-            // Whether names collide inside the trash is the provider's choice.
-            return parent == .trashContainer
-                ? Expectation(success: true, codes: [.filenameCollision]) : .fails(.filenameCollision)
+            var expectation = modifyExpectation(template, fields: fields, options: options, current: current, in: model)
+            expectation.noItem = false
+            return expectation
         case .delete:
             return .succeeds
         }
     }
 
-    /// The clauses a wrong answer to the call violates, given what the model expected of it.
-    func clauses(expecting expectation: Expectation) -> [String] {
+    /// What a modification of `current`, which exists, should answer.
+    private func modifyExpectation(
+        _ template: ItemSnapshot,
+        fields: ItemFields,
+        options: ModifyItemOptions,
+        current: ModelState.Item,
+        in model: ModelState
+    ) -> Expectation {
+        let identifier = template.itemIdentifier
+        if options.contains(.failOnConflict) { return .fails(.localVersionConflictingWithServer) }
+        let parent = fields.contains(.parentItemIdentifier) ? template.parentItemIdentifier : current.parent
+        let name = fields.contains(.filename) ? template.filename : current.name
+        if fields.contains(.parentItemIdentifier) {
+            if !model.isContainer(parent) { return .fails(.noSuchItem) }
+            if model.isSelfOrAncestor(identifier, of: parent) { return .fails(.invalidArgument) }
+        }
+        guard model.collides(name, in: parent, excluding: identifier) else { return .succeeds }
+        // Whether names collide inside the trash is the provider's choice.
+        return parent == .trashContainer
+            ? Expectation(success: true, codes: [.filenameCollision]) : .fails(.filenameCollision)
+    }
+
+    /// The clauses a wrong answer to the call violates, given what the model expected of it and,
+    /// when known, what the call answered: no item from a modification of an item that exists
+    /// violates R13.8.
+    func clauses(
+        expecting expectation: Expectation,
+        outcome: Result<ItemMutationResult?, any Error>? = nil
+    ) -> [String] {
+        if expectation.noItem == false, case .success(nil)? = outcome { return ["R13.8"] }
         if !expectation.success {
             return expectation.codes.sorted { $0.rawValue < $1.rawValue }.flatMap { code -> [String] in
                 switch (code, action) {

@@ -98,7 +98,7 @@ extension RandomizedRun {
         try ensure(
             expectation.accepts(outcome),
             "\(mutation) answered wrongly",
-            clauses: mutation.clauses(expecting: expectation),
+            clauses: mutation.clauses(expecting: expectation, outcome: outcome),
             expected: expectation.description,
             actual: Self.describe(outcome)
         )

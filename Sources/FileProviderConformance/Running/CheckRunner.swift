@@ -77,6 +77,7 @@ struct CheckRunner {
         context.cleanUp()
         await fixture.tearDown()
         let findings = context.findings
+        if findings.isEmpty, let reason = context.skipReason { return (.skipped(reason), context.remarks) }
         return (findings.isEmpty ? .passed : .failed(findings), context.remarks)
     }
 
@@ -87,6 +88,9 @@ struct CheckRunner {
             do {
                 try await body(context)
             } catch is CheckAborted {
+                return
+            } catch let skipped as CheckSkipped {
+                context.skip(skipped.reason)
                 return
             } catch {
                 if let violation = ContractViolation.carried(by: error) {

@@ -40,8 +40,10 @@ extension ProviderHost {
     }
 
     /// Runs one attempt of an operation now, whatever the scheduling, and applies its outcome:
-    /// the result goes into the replica; an error parks the operation, schedules a retry, or
-    /// fails it (see ``ErrorDisposition``). Provider errors do not throw: they are in the record.
+    /// the result goes into the replica; a modification that returns no item removes the
+    /// replica's copy (``OperationRecord/itemLeftDomain``; a folder stays until its children have
+    /// left); an error parks the operation, schedules a retry, or fails it (see
+    /// ``ErrorDisposition``). Provider errors do not throw: they are in the record.
     ///
     /// - Returns: the operation's record after the attempt.
     /// - Throws: ``HostError/unknownOperation(_:)``; ``HostError/operationNotRunnable(_:_:)``
@@ -137,6 +139,7 @@ extension ProviderHost {
         } catch {
             fail(id, call: call, with: error)
         }
+        removeEmptiedFoldersThatLeft()
         schedule()
         if Task.isCancelled, records[id]?.state == .pending { throw CancellationError() }
         guard let record = records[id] else { throw HostError.unknownOperation(id) }
@@ -149,6 +152,10 @@ extension ProviderHost {
         records[id]?.consecutiveFailures = 0
         switch outcome {
         case .refused:
+            transition(id, to: .succeeded)
+        case .leftDomain(let identifier):
+            records[id]?.itemLeftDomain = true
+            removeItemThatLeft(identifier)
             transition(id, to: .succeeded)
         case .deleted(let identifier):
             discard(identifier)
@@ -297,16 +304,15 @@ extension ProviderHost {
             )
             return result.map(CallOutcome.mutated) ?? .refused
         case .modifyItem(let item, let baseVersion, let changedFields, let contents, let options):
-            return .mutated(
-                try await provider.modifyItem(
-                    item,
-                    baseVersion: baseVersion,
-                    changedFields: changedFields,
-                    contents: contents,
-                    options: options,
-                    request: request
-                )
+            let result = try await provider.modifyItem(
+                item,
+                baseVersion: baseVersion,
+                changedFields: changedFields,
+                contents: contents,
+                options: options,
+                request: request
             )
+            return result.map(CallOutcome.mutated) ?? .leftDomain(item.itemIdentifier)
         case .deleteItem(let identifier, let baseVersion, let options):
             try await provider.deleteItem(
                 identifier: identifier,

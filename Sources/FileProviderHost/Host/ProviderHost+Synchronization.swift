@@ -17,7 +17,9 @@ extension ProviderHost {
 
     /// Synchronizes the replica now: lists the working set if the replica has no anchor, then
     /// enumerates changes until `moreComing` is false. Waits for a synchronization already
-    /// running to end first.
+    /// running to end first. The working set's enumerator must return an anchor: `nil` from its
+    /// `currentSyncAnchor()` is recorded as `ContractViolation.Kind.workingSetAnchorMissing` and
+    /// fails the synchronization (it is not retried).
     ///
     /// An expired anchor drops it and lists again; an expired page restarts the listing; both at
     /// most ``HostConfiguration/maximumRestarts`` times in one call. Each batch is applied whole
@@ -55,6 +57,11 @@ extension ProviderHost {
     /// Lists a container's items from its first page to its last, as the system does when a
     /// folder is opened, checking that each item is listed once and has the container as its
     /// parent. The replica is not changed: it follows the working set.
+    ///
+    /// The host keeps no anchor for a folder: each call lists the container afresh, so a folder
+    /// whose enumerator returns no sync anchor (it does not report changes) is served exactly as
+    /// one that does — re-listed whenever the caller asks, as the system re-lists such a folder
+    /// when signalled.
     ///
     /// - Returns: the items in listing order.
     /// - Throws: the provider's error (`FileProviderError.Code.noSuchItem` for an unknown
@@ -159,7 +166,11 @@ extension ProviderHost {
 
     private func relist(with enumerator: any Enumerator, _ summary: inout SyncSummary, restarts: inout Int) async throws
     {
-        let anchor = try await enumerator.currentSyncAnchor()
+        guard let anchor = try await enumerator.currentSyncAnchor() else {
+            let violation = ContractViolation(.workingSetAnchorMissing, call: "currentSyncAnchor(for: .workingSet)")
+            monitor.note(violation)
+            throw violation
+        }
         summary.listingCount += 1
         let call = "enumerateItems(for: \(ItemIdentifier.workingSet))"
         while true {
@@ -186,6 +197,7 @@ extension ProviderHost {
             fresh.shrinkToFit()
             fresh.anchor = anchor
             replica = fresh
+            removeEmptiedFoldersThatLeft()
             contentCache.retainOnly { replica.contentVersion(of: $0) }
             summary.listedItemCount += fresh.count
             return
@@ -298,6 +310,7 @@ extension ProviderHost {
         for (item, lookup) in zip(updates, lookups) { integrate(item, lookup: lookup) }
         for identifier in batch.deletedItemIdentifiers { discard(identifier) }
         replica.anchor = batch.anchor
+        removeEmptiedFoldersThatLeft()
     }
 
     /// Where `replica` holds each of `updates`, and the violations of a batch delivering them: a
@@ -376,5 +389,27 @@ extension ProviderHost {
             contentCache.evict(removed)
         }
         contentCache.evict(identifier)
+    }
+
+    /// Removes the replica's copy of an item a modification returned no item for (it left the
+    /// domain), as the system does: a file or an empty folder at once; a folder with children
+    /// once the working set has reported all of them gone.
+    func removeItemThatLeft(_ identifier: ItemIdentifier) {
+        guard !identifier.isReservedContainer else { return }
+        if replica.childIdentifiers(of: identifier).isEmpty {
+            discard(identifier)
+        } else {
+            foldersLeavingDomain.insert(identifier)
+        }
+    }
+
+    /// Removes each folder that left the domain once its last child has left, and forgets those
+    /// the replica no longer holds.
+    func removeEmptiedFoldersThatLeft() {
+        guard !foldersLeavingDomain.isEmpty else { return }
+        for folder in foldersLeavingDomain where !replica.contains(folder) || replica.childIdentifiers(of: folder).isEmpty {
+            foldersLeavingDomain.remove(folder)
+            if replica.contains(folder) { discard(folder) }
+        }
     }
 }

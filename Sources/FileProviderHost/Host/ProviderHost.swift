@@ -62,6 +62,9 @@ public actor ProviderHost {
     var runningOperations: Set<OperationID> = []
     var retryDeadlines: [OperationID: Duration] = [:]
     var queuesByItem: [ItemIdentifier: [OperationID]] = [:]
+    /// Folders a modification returned no item for while they still had children in the replica:
+    /// each is removed once its last child has left.
+    var foldersLeavingDomain: Set<ItemIdentifier> = []
 
     /// Whether ``start()`` was called.
     public internal(set) var isStarted = false

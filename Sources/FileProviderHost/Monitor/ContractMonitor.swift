@@ -18,16 +18,18 @@ import FileProviderKit
 ///   (`ContractViolation.Kind.itemKindChanged(_:)`);
 /// - a listing reports each identifier once, and a container's listing only items whose parent is
 ///   that container (`ContractViolation.Kind.duplicateItem(_:)`,
-///   `ContractViolation.Kind.wrongParent(item:expected:actual:)`).
+///   `ContractViolation.Kind.wrongParent(item:expected:actual:)`);
+/// - the working set's enumerator returns a sync anchor, never `nil`
+///   (`ContractViolation.Kind.workingSetAnchorMissing`).
 ///
 /// Pages and anchors over 500 bytes cannot reach a host: `Page` and `SyncAnchor` refuse to
 /// be created with more, so that rule is enforced by the types.
 ///
 /// With ``Policy/record`` (the default) the host records a violation and carries on where it can:
 /// a violation that leaves a call's result unusable (no finish, a second finish, too many items, a
-/// repeated page or anchor, an identifier both updated and deleted) ends that call's
-/// synchronization with the violation as its error; the others are recorded and the result is
-/// applied. With ``Policy/fatal`` every violation is also thrown by the host call that saw it,
+/// repeated page or anchor, an identifier both updated and deleted, a working set without an
+/// anchor) ends that call's synchronization with the violation as its error; the others are
+/// recorded and the result is applied. With ``Policy/fatal`` every violation is also thrown by the host call that saw it,
 /// before anything of that result is applied. The monitor is thread-safe and may be shared by
 /// several hosts.
 public final class ContractMonitor: Sendable {

@@ -6,6 +6,8 @@ enum CallOutcome: Sendable {
     case mutated(ItemMutationResult)
     /// A create returned no item: the provider refused it.
     case refused
+    /// A modify returned no item: the item left the domain.
+    case leftDomain(ItemIdentifier)
     /// A delete of this identifier succeeded.
     case deleted(ItemIdentifier)
     /// A fetch returned this content.

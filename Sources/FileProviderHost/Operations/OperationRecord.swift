@@ -31,6 +31,10 @@ public struct OperationRecord: Sendable {
     /// Whether the provider asked the system to fetch the content again (for example after a
     /// conflict); the host dropped the cached content of the item.
     public internal(set) var shouldFetchContent = false
+    /// Whether a modification returned no item: the item no longer exists on the backend or left
+    /// the domain. The host removed the replica's copy — a folder's once its children have left
+    /// too — and sends nothing more for the operation.
+    public internal(set) var itemLeftDomain = false
     /// For a content fetch that succeeded: the file in the host's content cache. The cache may
     /// evict it later; ``ProviderHost/cachedContents(of:)`` tells whether it still holds it.
     public internal(set) var contentsURL: URL?

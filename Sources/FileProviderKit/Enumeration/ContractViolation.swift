@@ -29,6 +29,10 @@ public struct ContractViolation: Error, Hashable, Sendable, CustomStringConverti
         case duplicateItem(ItemIdentifier)
         /// A container's listing reported an item whose parent is not that container.
         case wrongParent(item: ItemIdentifier, expected: ItemIdentifier, actual: ItemIdentifier)
+        /// The working set's enumerator returned `nil` from ``Enumerator/currentSyncAnchor()``:
+        /// its changes could never be asked for, and remote changes reach the consumer only
+        /// through them. Only a folder's enumerator may do without an anchor.
+        case workingSetAnchorMissing
     }
 
     /// The rule that was broken.
@@ -62,6 +66,8 @@ public struct ContractViolation: Error, Hashable, Sendable, CustomStringConverti
             case .duplicateItem(let identifier): "\(identifier) was reported twice in one listing"
             case .wrongParent(let item, let expected, let actual):
                 "\(item) was listed in \(expected) but has parent \(actual)"
+            case .workingSetAnchorMissing:
+                "the working set's enumerator returned no sync anchor; it must always return one"
             }
         return "Contract violation in \(call): \(rule)."
     }

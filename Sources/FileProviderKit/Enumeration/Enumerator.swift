@@ -11,9 +11,9 @@
 /// gets these methods — finishing exactly once — by construction.
 ///
 /// The rules each method follows are stated on ``EnumerationObserver`` and ``ChangeObserver``. The
-/// working-set enumerator (for ``ItemIdentifier/workingSet``) supports change enumeration and
-/// reports changes for every item the consumer may hold; item enumeration of the working set
-/// lists those items.
+/// working-set enumerator (for ``ItemIdentifier/workingSet``) supports change enumeration — its
+/// ``currentSyncAnchor()`` never returns `nil` — and reports changes for every item the consumer
+/// may hold; item enumeration of the working set lists those items.
 public protocol Enumerator: Sendable {
     /// Reports one page of items to `observer`, starting at `page`, and finishes the page — with
     /// the next page, with `nil` at the end, or with an error — before returning.
@@ -23,11 +23,18 @@ public protocol Enumerator: Sendable {
     /// with a new anchor, or with an error — before returning.
     func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async
 
-    /// The anchor of the container's current state.
+    /// The anchor of the container's current state, or `nil` when this enumerator does not report
+    /// changes.
     ///
-    /// It is at or before the state the following listing delivers: changes made after it are
-    /// reported by ``enumerateChanges(for:from:)`` from it, possibly again. With no writes in
+    /// An anchor is at or before the state the following listing delivers: changes made after it
+    /// are reported by ``enumerateChanges(for:from:)`` from it, possibly again. With no writes in
     /// between, the changes since it are empty and it stays valid.
+    ///
+    /// `nil`, as Apple allows for enumerators without change support, says the enumerator does not
+    /// report changes: the consumer never asks it for changes, and re-lists the container when
+    /// signalled instead. Only a folder's (or the root's or the trash's) enumerator may return
+    /// `nil`; the working-set enumerator always returns an anchor, since remote changes reach the
+    /// consumer only through it.
     ///
     /// - Throws: a ``FileProviderError`` (for example ``FileProviderError/Code/serverUnreachable``)
     ///   or `CancellationError`.

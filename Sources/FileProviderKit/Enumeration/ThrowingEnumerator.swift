@@ -9,8 +9,8 @@
 ///   page, or the new anchor with `moreComing`, on success; the error on failure;
 /// - maps what the method throws with ``FileProviderError/mapped(_:itemIdentifier:)``: a
 ///   ``FileProviderError`` or a `CancellationError` is passed on as it is, a `CocoaError` or a
-///   `POSIXError` becomes the ``FileProviderError`` of the mapping's table, anything else a
-///   ``FileProviderError/Code/cannotSynchronize`` carrying it;
+///   `POSIXError` becomes the ``FileProviderError`` of the mapping's table, anything else an
+///   ``FileProviderError/Code/unclassified`` carrying it, which the consumer retries;
 /// - honours cancellation: when the calling task is cancelled before the method is called, the
 ///   method is not called and the observer finishes with a `CancellationError`;
 /// - passes the observer's ``EnumerationObserver/suggestedPageSize`` or
@@ -19,7 +19,8 @@
 ///   starts, and only the provider can make one that points between two items. A refused result
 ///   reports nothing and finishes with a ``FileProviderError/Code/cannotSynchronize`` whose
 ///   underlying error is a ``ContractViolation`` of kind
-///   ``ContractViolation/Kind/tooManyItems(count:suggested:)``.
+///   ``ContractViolation/Kind/tooManyItems(count:suggested:)``: definitive, not transient, since
+///   the same call returns the same oversize result until the provider itself is fixed.
 ///
 /// The rest of the observer contract is the provider's to keep, as stated on
 /// ``EnumerationObserver`` and ``ChangeObserver``: every child exactly once across the pages, at

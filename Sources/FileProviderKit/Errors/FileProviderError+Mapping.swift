@@ -10,7 +10,11 @@ extension FileProviderError {
     /// - A `CancellationError` is returned unchanged, so that a cancelled call still ends with it.
     /// - A `CocoaError` or a `POSIXError` becomes the `FileProviderError` its initializer makes,
     ///   following the table on that initializer.
-    /// - Any other error becomes a ``Code/cannotSynchronize`` carrying it as its underlying error.
+    /// - Any other error becomes an ``Code/unclassified`` (Cocoa 4101, `NSXPCConnectionReplyInvalid`)
+    ///   carrying it as its underlying error, as Apple's system wraps an extension's error outside
+    ///   the Cocoa and File Provider domains. The code is transient: the operation is retried with
+    ///   back-off. Throw ``Code/cannotSynchronize`` yourself only when retrying cannot succeed
+    ///   until the item or the provider changes — the system then stops retrying.
     public static func mapped(_ error: any Error, itemIdentifier: ItemIdentifier? = nil) -> any Error {
         switch error {
         case let error as FileProviderError:
@@ -24,7 +28,7 @@ extension FileProviderError {
         case let error as POSIXError:
             return FileProviderError(error, itemIdentifier: itemIdentifier)
         default:
-            return FileProviderError(.cannotSynchronize, itemIdentifier: itemIdentifier, underlyingError: error)
+            return FileProviderError(.unclassified, itemIdentifier: itemIdentifier, underlyingError: error)
         }
     }
 
@@ -41,7 +45,7 @@ extension FileProviderError {
     /// | `fileWriteOutOfSpace` | ``Code/insufficientQuota`` |
     /// | `featureUnsupported` | ``Code/featureUnsupported`` |
     /// | `fileReadUnknown`, `fileReadCorruptFile` | ``Code/fileReadUnknown`` |
-    /// | any other | ``Code/cannotSynchronize`` |
+    /// | any other | ``Code/unclassified`` (transient: retried) |
     ///
     /// A missing file is ``Code/fileReadNoSuchFile``, the code for a file handed to the provider
     /// (the `contents` of a creation or modification) that does not exist. When a file of your own
@@ -59,7 +63,7 @@ extension FileProviderError {
             case .fileWriteOutOfSpace: .insufficientQuota
             case .featureUnsupported: .featureUnsupported
             case .fileReadUnknown, .fileReadCorruptFile: .fileReadUnknown
-            default: .cannotSynchronize
+            default: .unclassified
             }
         self.init(code, itemIdentifier: itemIdentifier, underlyingError: cocoaError)
     }
@@ -78,7 +82,7 @@ extension FileProviderError {
     /// | `EINVAL`, `EISDIR`, `ENOTDIR` | ``Code/invalidArgument`` |
     /// | `EOPNOTSUPP`, `ENOTSUP` | ``Code/featureUnsupported`` |
     /// | `ETIMEDOUT`, `ECONNREFUSED`, `ECONNRESET`, `ENETDOWN`, `ENETUNREACH`, `EHOSTUNREACH`, `ENOTCONN` | ``Code/serverUnreachable`` |
-    /// | any other | ``Code/cannotSynchronize`` |
+    /// | any other | ``Code/unclassified`` (transient: retried) |
     ///
     /// POSIX does not say whether reading or writing was refused: a provider that knows it was
     /// reading throws ``Code/fileReadNoPermission`` itself. As with `CocoaError`, a missing file
@@ -100,7 +104,7 @@ extension FileProviderError {
             #endif
             case .ETIMEDOUT, .ECONNREFUSED, .ECONNRESET, .ENETDOWN, .ENETUNREACH, .EHOSTUNREACH, .ENOTCONN:
                 .serverUnreachable
-            default: .cannotSynchronize
+            default: .unclassified
             }
         self.init(code, itemIdentifier: itemIdentifier, underlyingError: posixError)
     }

@@ -33,8 +33,10 @@ extension FileProviderError {
         case olderExtensionVersionRunning = -2003
         /// A newer version of the provider was found (returned by the system).
         case newerExtensionVersionFound = -2004
-        /// The item cannot be synchronized and will not be retried until something changes.
-        /// Resolvable.
+        /// The item cannot be synchronized, definitively: the system does not retry the operation
+        /// until the item changes on disk or the provider is updated (or the provider resolves it
+        /// with `signalErrorResolved`). Resolvable. Throw it only when retrying the same request
+        /// cannot succeed; an error you cannot classify is ``unclassified``, which is retried.
         case cannotSynchronize = -2005
         /// Eviction stopped at a child that cannot be evicted (returned by the system).
         case nonEvictableChildren = -2006
@@ -75,10 +77,15 @@ extension FileProviderError {
         /// Cocoa `NSFeatureUnsupportedError`: the provider does not support the feature, for
         /// example enumerating the trash of a domain without trash.
         case featureUnsupported = 3328
-        /// Cocoa `NSXPCConnectionReplyInvalid`: an error the contract has no code for, carried as the
-        /// underlying error. Apple wraps an extension's error outside the Cocoa and File Provider
-        /// domains in this code; like any error without a special meaning, it is transient: the
-        /// system retries the operation with back-off.
+        /// Cocoa `NSXPCConnectionReplyInvalid` (4101): an error outside the contract's codes, carried
+        /// as the underlying error. Transient: the system retries the operation with back-off, as
+        /// it does every error that is neither resolvable nor a specific outcome.
+        ///
+        /// Apple's system accepts errors of `NSCocoaErrorDomain` and `NSFileProviderErrorDomain`
+        /// only, and wraps any other error an extension returns in this code with the original as
+        /// `NSUnderlyingErrorKey`; ``FileProviderError/mapped(_:itemIdentifier:)`` does the same for
+        /// an error it cannot classify. It is not resolvable: nothing signals it resolved, so
+        /// parking on it would hold the operation for ever.
         case unclassified = 4101
 
         /// Alias of ``syncAnchorExpired`` (-1002), used when an item-enumeration page expires.

@@ -26,7 +26,7 @@ public protocol FileProviderItem: Sendable {
     /// The type of the item's content.
     var contentType: ContentType { get }
 
-    /// What the user may do with the item. Default: ``ItemCapabilities/allowsAll``.
+    /// What the user may do with the item. Default: ``ItemCapabilities/defaultCapabilities``.
     var capabilities: ItemCapabilities { get }
     /// The item's version. Default: an empty version (an unversioned item).
     var itemVersion: ItemVersion { get }
@@ -84,8 +84,8 @@ public protocol FileProviderItem: Sendable {
 }
 
 extension FileProviderItem {
-    /// Default: ``ItemCapabilities/allowsAll``.
-    public var capabilities: ItemCapabilities { .allowsAll }
+    /// Default: ``ItemCapabilities/defaultCapabilities``.
+    public var capabilities: ItemCapabilities { .defaultCapabilities }
     /// Default: an empty version.
     public var itemVersion: ItemVersion { ItemVersion() }
     /// Default: `nil`.

@@ -30,15 +30,25 @@ public struct ItemCapabilities: OptionSet, Hashable, Codable, Sendable {
     public static let allowsAddingSubItems = allowsWriting
     /// On a folder: children can be listed. The same bit as ``allowsReading``.
     public static let allowsContentEnumerating = allowsReading
-    /// The capabilities an item has when its provider states none: reading, writing, reparenting,
-    /// renaming, trashing and deleting, each named (Apple deprecates the set that grouped them).
-    /// Evicting and excluding from sync are opt-in.
+    /// The default capabilities of an item (``FileProviderItem/capabilities``, ``ItemSnapshot``):
+    /// reading, writing, reparenting, renaming, trashing and deleting (raw value 63), each named.
+    ///
+    /// Apple deprecates `allowsAll` because the name promises every capability and the set does
+    /// not hold them all; its guidance is to name each capability the item has. This set names the
+    /// six that make an ordinary synchronized item usable. Evicting (``allowsEvicting``, itself
+    /// replaced by ``ContentPolicy``) and excluding from sync (``allowsExcludingFromSync``) are
+    /// opt-in: add them where the provider supports them.
     public static let defaultCapabilities: ItemCapabilities = [
         .allowsReading, .allowsWriting, .allowsReparenting, .allowsRenaming, .allowsTrashing, .allowsDeleting,
     ]
+
     /// Reading, writing, reparenting, renaming, trashing and deleting (63); not evicting or
-    /// excluding from sync.
-    public static let allowsAll: ItemCapabilities = [
-        .allowsReading, .allowsWriting, .allowsReparenting, .allowsRenaming, .allowsTrashing, .allowsDeleting,
-    ]
+    /// excluding from sync, despite the name. Deprecated as Apple's is: use
+    /// ``defaultCapabilities``, or name each capability.
+    @available(
+        *,
+        deprecated,
+        message: "allowsAll does not contain all capabilities: use ItemCapabilities.defaultCapabilities or name each one"
+    )
+    public static let allowsAll: ItemCapabilities = defaultCapabilities
 }

@@ -20,7 +20,7 @@ public struct ItemSnapshot: FileProviderItem, Hashable, Codable, Sendable, Custo
         parentItemIdentifier: ItemIdentifier,
         filename: String,
         contentType: ContentType,
-        capabilities: ItemCapabilities = .allowsAll,
+        capabilities: ItemCapabilities = .defaultCapabilities,
         itemVersion: ItemVersion = ItemVersion(),
         documentSize: Int64? = nil,
         childItemCount: Int? = nil,

@@ -73,6 +73,14 @@ public protocol FileProvider: Sendable {
     /// Renaming, moving, trashing (moving to ``ItemIdentifier/trashContainer``), restoring,
     /// replacing content and editing metadata are all modifications.
     ///
+    /// Returning `nil` (Apple's completion handler called with no item and no error) says the item
+    /// no longer exists on the backend or has left the domain: the consumer deletes its copy — a
+    /// folder stays until its children have left it too, through the working set — and local edits
+    /// it has not sent are re-created with ``CreateItemOptions/deletionConflicted``. Return `nil`
+    /// only when the item is gone: afterwards ``item(for:request:)`` fails with
+    /// ``FileProviderError/Code/noSuchItem`` and no listing holds the item. Throwing `noSuchItem` for
+    /// a missing item is equally allowed, and is the only answer for a missing new parent.
+    ///
     /// - Parameters:
     ///   - item: the item with its new values; only the fields in `changedFields` are meaningful.
     ///   - baseVersion: the version the change was made on. When the stored version is newer,
@@ -83,6 +91,8 @@ public protocol FileProvider: Sendable {
     ///   - contents: the new content when `changedFields` contains ``ItemFields/contents``.
     ///   - options: ``ModifyItemOptions/failOnConflict`` and the other options of the change.
     ///   - request: who asks, and the progress to report.
+    /// - Returns: the item as stored, the fields still pending and whether the consumer should
+    ///   fetch the content; or `nil` when the item no longer exists (see above).
     /// - Throws: ``FileProviderError/Code/noSuchItem`` when the item or the new parent does not
     ///   exist; ``FileProviderError/Code/filenameCollision``; ``FileProviderError/Code/invalidFilename``;
     ///   ``FileProviderError/Code/invalidArgument`` when a folder would move into itself or its

@@ -98,11 +98,12 @@ public struct InMemoryEnumerator: Enumerator {
     }
 
     /// The anchor of the store's latest change: changes after it are reported from it. With no
-    /// write in between, changes from it are empty and it stays valid.
+    /// write in between, changes from it are empty and it stays valid. Never `nil`: every
+    /// enumerator of the reference provider reports changes.
     ///
     /// - Throws: `CancellationError`, `FileProviderError.Code.cannotSynchronize` should the
     ///   anchor not fit, or the knobs' errors.
-    public func currentSyncAnchor() async throws -> SyncAnchor {
+    public func currentSyncAnchor() async throws -> SyncAnchor? {
         try await store.begin(.currentSyncAnchor, container)
         return try store.mutate { (state, _) throws(FileProviderError) in
             try state.anchor(at: state.log.nextRank, marker: nil)

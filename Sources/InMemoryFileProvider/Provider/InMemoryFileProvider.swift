@@ -108,6 +108,7 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
     /// pending; content changes of a folder are ignored. A change that changes nothing keeps the
     /// version.
     ///
+    /// - Returns: the item as stored; never `nil` — a missing item throws `noSuchItem` instead.
     /// - Throws: `FileProviderError.Code.fileWriteNoPermission` for the root, the working set or
     ///   the trash; `FileProviderError.Code.noSuchItem` for an unknown item or new parent;
     ///   `FileProviderError.Code.invalidArgument` when the item would change between directory
@@ -125,7 +126,7 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         try await store.begin(.modifyItem, item.itemIdentifier)
         let snapshot = ItemSnapshot(item)
         let content =

@@ -300,7 +300,9 @@ final class BrokenEnumerator: Enumerator {
     private func relist(to observer: any ChangeObserver) async {
         do {
             let items = try await base.allItems(suggestedPageSize: 10_000)
-            let current = try await base.currentSyncAnchor()
+            guard let current = try await base.currentSyncAnchor() else {
+                throw FileProviderError(.syncAnchorExpired, message: "The reference provider gave no anchor.")
+            }
             for start in stride(from: 0, to: items.count, by: max(1, observer.suggestedBatchSize)) {
                 observer.didUpdate(handOut(Array(items[start..<min(items.count, start + observer.suggestedBatchSize)])))
             }
@@ -310,8 +312,10 @@ final class BrokenEnumerator: Enumerator {
         }
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor {
-        let anchor = try await provider.perform { try await self.base.currentSyncAnchor() }
+    func currentSyncAnchor() async throws -> SyncAnchor? {
+        let reported = try await provider.perform { try await self.base.currentSyncAnchor() }
+        if bug == .workingSetAnchorMissing, container == .workingSet { return nil }
+        guard let anchor = reported else { return nil }
         if bug == .anchorCachedAtListing, let cached = provider.memory.listingAnchor(of: container) { return cached }
         guard bug == .quietAnchorDrifts else { return anchor }
         let number = withUnsafeBytes(of: provider.memory.nextAnchorNumber().bigEndian) { Data($0) }

@@ -192,7 +192,7 @@ extension BrokenProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         if let shortcut = try await shortcut(
             modifying: item,
             changedFields: changedFields,
@@ -270,7 +270,7 @@ extension BrokenProvider {
             break
         }
         let before = try? await current()
-        var result = try await perform { [template, version, fields, effectiveOptions] in
+        let performed = try await perform { [template, version, fields, effectiveOptions] in
             try await self.base.modifyItem(
                 template,
                 baseVersion: version,
@@ -288,10 +288,11 @@ extension BrokenProvider {
                 request: request
             )
         }
+        guard var result = performed else { return nil }
         if bug == .restoreEmptiesContent, before?.parentItemIdentifier == .trashContainer,
             result.item.parentItemIdentifier != .trashContainer, result.item.contentType != .folder
         {
-            result = try await base.modifyItem(
+            let emptied = try await base.modifyItem(
                 result.item,
                 baseVersion: result.item.itemVersion,
                 changedFields: .contents,
@@ -299,10 +300,13 @@ extension BrokenProvider {
                 options: [],
                 request: request
             )
+            guard let emptied else { return nil }
+            result = emptied
         }
         result.item = outgoing(result.item)
         if bug == .movedFromLastSeenParentDeleted { memory.record([result.item]) }
         result.stillPendingFields = []
+        if bug == .modifyReturnsNilForExisting, changedFields.contains(.filename) { return nil }
         return result
     }
 

@@ -137,6 +137,8 @@ extension Bug {
         case .unvisitedFolderChangesDropped: BugExpectation(["R6.8", "R8.1"], ["WS-05", "WS-06"])
         case .xattrsAsUTF8: BugExpectation(["R12.1", "R13.1"], ["MUT-53", "MUT-54"])
         case .utf16NameOrder: BugExpectation(["R2.3"], ["ENUM-19", "ENUM-20"])
+        case .modifyReturnsNilForExisting: BugExpectation(["R13.8"], ["MUT-55", "MUT-40"])
+        case .workingSetAnchorMissing: BugExpectation(["R8.4"], ["WS-07", "WS-03"])
         }
     }
 }

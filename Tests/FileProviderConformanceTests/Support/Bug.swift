@@ -247,4 +247,11 @@ enum Bug: String, CaseIterable, Sendable {
     case xattrsAsUTF8
     /// Sorts name-sorted listings by UTF-16 code units of the lowercased name.
     case utf16NameOrder
+    // Apple's optional results (issue 24)
+    /// Answers every rename with no item (nil) after applying it, as though the item had left the
+    /// domain: the system would delete a file that still exists.
+    case modifyReturnsNilForExisting
+    /// Returns no sync anchor (nil) from the working set's enumerator, as though it reported no
+    /// changes: remote changes would never reach the system.
+    case workingSetAnchorMissing
 }

@@ -86,7 +86,7 @@ struct DivergentProvider: ReferenceProviderLayer {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         try await inner.modifyItem(
             item,
             baseVersion: baseVersion,

@@ -48,7 +48,7 @@ extension ReferenceProviderLayer {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         try await inner.modifyItem(
             item,
             baseVersion: baseVersion,

@@ -28,7 +28,7 @@ struct FakeEnumerator: Enumerator {
         }
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor {
+    func currentSyncAnchor() async throws -> SyncAnchor? {
         try provider.currentAnchor()
     }
 }

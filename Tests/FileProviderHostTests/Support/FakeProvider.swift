@@ -212,7 +212,7 @@ final class FakeProvider: FileProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         try await enter(.modifyItem)
         let data = try contents.map { try Data(contentsOf: $0) }
         let template = ItemSnapshot(item)

@@ -70,7 +70,7 @@ struct ScriptedProvider: FileProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         throw FileProviderError(.featureUnsupported)
     }
 
@@ -103,7 +103,7 @@ struct ScriptedEnumerator: Enumerator {
         provider.changes(observer, anchor)
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor {
+    func currentSyncAnchor() async throws -> SyncAnchor? {
         provider.anchor
     }
 }

@@ -44,7 +44,7 @@ struct HelloEnumerator: ThrowingEnumerator {
         return ChangeBatch(updatedItems: [], deletedItemIdentifiers: [], anchor: anchor, moreComing: false)
     }
 
-    func currentSyncAnchor() async throws -> SyncAnchor {
+    func currentSyncAnchor() async throws -> SyncAnchor? {
         try SyncAnchor(Self.anchorBytes)
     }
 

@@ -75,7 +75,7 @@ public struct HelloProvider: FileProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         throw Self.readOnly
     }
 

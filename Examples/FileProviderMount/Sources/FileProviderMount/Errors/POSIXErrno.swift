@@ -47,7 +47,7 @@ public enum POSIXErrno {
         case .domainDisabled, .providerDomainTemporarilyUnavailable, .providerDomainNotFound,
             .providerNotFound, .applicationExtensionNotFound:
             ENXIO
-        case .cannotSynchronize, .fileReadUnknown, .fileReadNoSuchFile, .providerTranslocated,
+        case .cannotSynchronize, .unclassified, .fileReadUnknown, .fileReadNoSuchFile, .providerTranslocated,
             .olderExtensionVersionRunning, .newerExtensionVersionFound, .nonEvictableChildren, .nonEvictable:
             EIO
         }

@@ -81,7 +81,7 @@ public struct FruitBasketEnumerator: ThrowingEnumerator {
     /// The anchor of the server's current state.
     ///
     /// - Throws: the mapped errors.
-    public func currentSyncAnchor() async throws -> SyncAnchor {
+    public func currentSyncAnchor() async throws -> SyncAnchor? {
         try SyncAnchor(encoding: AnchorToken(cursor: try await client.state().cursor))
     }
 }

@@ -162,7 +162,7 @@ public final class FruitBasketProvider: FileProvider, PartialContentFetching {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         if item.itemIdentifier.isReservedContainer {
             throw FileProviderError(
                 .fileWriteNoPermission,

@@ -67,7 +67,7 @@ final class RelayProvider: FileProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         let result = try await current.modifyItem(
             item,
             baseVersion: baseVersion,

@@ -43,7 +43,7 @@ public struct LocalFolderEnumerator: Enumerator {
     }
 
     /// The anchor of the latest change; with no change after it, the changes since it are empty.
-    public func currentSyncAnchor() async throws -> SyncAnchor {
+    public func currentSyncAnchor() async throws -> SyncAnchor? {
         try await provider.currentAnchor()
     }
 }

@@ -161,7 +161,7 @@ public actor LocalFolderProvider: FileProvider {
         contents: URL?,
         options: ModifyItemOptions,
         request: Request
-    ) async throws -> ItemMutationResult {
+    ) async throws -> ItemMutationResult? {
         try Task.checkCancellation()
         return try open().modify(
             item,
