@@ -1,7 +1,6 @@
 import FileProviderAppleBridge
 import FileProviderKit
 import Foundation
-import Synchronization
 
 #if canImport(FileProvider)
 import FileProvider
@@ -29,7 +28,6 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
     )
 
     let reply: Reply
-    let cancelledProgresses = Mutex(0)
     /// Yields once each time an enumerator of this extension has made every call of a page.
     let pagesDelivered = AsyncStream.makeStream(of: Void.self)
 
@@ -58,8 +56,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         case .never: break
         case .nothing: completionHandler(nil, nil)
         case .whenCancelled:
-            progress.cancellationHandler = { [cancelledProgresses] in
-                cancelledProgresses.withLock { $0 += 1 }
+            progress.cancellationHandler = {
                 completionHandler(nil, NSError(domain: NSCocoaErrorDomain, code: 3072))
             }
         }

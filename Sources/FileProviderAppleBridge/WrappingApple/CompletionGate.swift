@@ -30,7 +30,8 @@ final class CompletionGate<Value: Sendable>: Sendable {
     ///   - call: the method, for findings.
     ///   - deadline: how long to wait for the reply.
     ///   - log: where late, repeated and missing replies are recorded.
-    ///   - start: calls the extension with the reply handler and returns its `Progress`, if any.
+    ///   - start: calls the extension with the reply handler and returns its `Progress`, if any;
+    ///     not called when the task is cancelled before the call starts.
     /// - Throws: the reply's error; `CancellationError` when the task is cancelled; a
     ///   ``FileProviderKit/FileProviderError/Code/unclassified`` carrying a
     ///   ``FileProviderKit/ContractViolation/Kind/didNotFinish`` when no reply came by the deadline.
@@ -40,10 +41,11 @@ final class CompletionGate<Value: Sendable>: Sendable {
         log: ViolationLog,
         start: (_ reply: @escaping @Sendable (Result<Value, any Error>) -> Void) -> Progress?
     ) async throws -> Value {
+        try Task.checkCancellation()
         let gate = CompletionGate(call: call, log: log)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                gate.install(continuation, deadline: deadline)
+                guard gate.install(continuation, deadline: deadline) else { return }
                 let progress = start { gate.reply($0) }
                 gate.attach(progress)
             }
@@ -52,7 +54,9 @@ final class CompletionGate<Value: Sendable>: Sendable {
         }
     }
 
-    private func install(_ continuation: CheckedContinuation<Value, any Error>, deadline: Duration) {
+    /// Keeps the continuation and starts the deadline; `false` when the task is already cancelled,
+    /// in which case the call has ended with `CancellationError` and the extension is not called.
+    private func install(_ continuation: CheckedContinuation<Value, any Error>, deadline: Duration) -> Bool {
         let timer = Task { [weak self] in
             guard (try? await Task.sleep(for: deadline)) != nil, let self else { return }
             let violation = ContractViolation(.didNotFinish, call: call)
@@ -74,6 +78,7 @@ final class CompletionGate<Value: Sendable>: Sendable {
             return Task.isCancelled
         }
         if cancelled { cancel() }
+        return !cancelled
     }
 
     private func attach(_ progress: Progress?) {
