@@ -30,7 +30,8 @@ struct PartialLayoutTests {
         // 9_000..<10_000 aligned to 4_096 is 8_192..<10_000: 1_808 bytes written from offset 0.
         #expect(
             findings.contains {
-                $0.message == "the file is shorter than the returned range's end: its bytes must sit at their own offsets"
+                $0.message
+                    == "the file is shorter than the returned range's end: its bytes must sit at their own offsets"
                     && $0.expected == "at least 10000 bytes (range 8192..<10000 at offsets 8192..<10000)"
                     && $0.actual == "1808 bytes" && $0.clauses == ["API.5"]
             },

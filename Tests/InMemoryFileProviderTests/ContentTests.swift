@@ -107,7 +107,7 @@ struct ContentTests {
         #expect(try ContentFile.read(whole.url) == Data("0123456789".utf8))
     }
 
-    @Test("a partial fetch 1 GiB into a file is sparse: the file is as long as the range's end, its blocks about the range's")
+    @Test("a partial fetch 1 GiB into a file is sparse: as long as the range's end, allocating about the range")
     func partialFetchIsSparse() async throws {
         let gibibyte = 1 << 30
         let block = 4_096
