@@ -67,7 +67,7 @@ struct ContentTests {
         }
     }
 
-    @Test("a partial fetch returns the aligned range covering the one asked for")
+    @Test("a partial fetch returns the aligned range covering the one asked for, at its own offset in the file")
     func partial() async throws {
         let fixture = try Fixture()
         let file = try await fixture.createFile("a.txt", contents: "0123456789")
@@ -80,7 +80,9 @@ struct ContentTests {
             options: []
         )
         #expect(fetched.range == 4..<8)
-        #expect(try String(contentsOf: fetched.url, encoding: .utf8) == "4567")
+        let (bytes, length) = try ContentFile.read(fetched.url, in: 4..<8)
+        #expect(String(decoding: bytes, as: UTF8.self) == "4567")
+        #expect(length == 8)
         let tail = try await fixture.provider.fetchPartialContents(
             for: file.itemIdentifier,
             version: file.itemVersion,
@@ -90,7 +92,50 @@ struct ContentTests {
             options: .strictVersioning
         )
         #expect(tail.range == 4..<10)
-        #expect(try String(contentsOf: tail.url, encoding: .utf8) == "456789")
+        let (tailBytes, tailLength) = try ContentFile.read(tail.url, in: 4..<10)
+        #expect(String(decoding: tailBytes, as: UTF8.self) == "456789")
+        #expect(tailLength == 10)
+        let whole = try await fixture.provider.fetchPartialContents(
+            for: file.itemIdentifier,
+            version: file.itemVersion,
+            request: Request(),
+            minimalRange: 0..<3,
+            aligningTo: 16,
+            options: []
+        )
+        #expect(whole.range == 0..<10)
+        #expect(try ContentFile.read(whole.url) == Data("0123456789".utf8))
+    }
+
+    @Test("a partial fetch 1 GiB into a file is sparse: as long as the range's end, allocating about the range")
+    func partialFetchIsSparse() async throws {
+        let gibibyte = 1 << 30
+        let block = 4_096
+        // Data(count:) is zeroed lazily: the 1 GiB before the last blocks costs no memory.
+        var content = Data(count: gibibyte + 2 * block)
+        content.replaceSubrange(gibibyte..<gibibyte + 2 * block, with: (0..<2 * block).map { UInt8($0 % 251) })
+        let store = InMemoryStore(domain: Domain(identifier: try DomainIdentifier("d"), displayName: "D"))
+        let file = try store.remote.createFile(named: "huge.bin", contents: content)
+        let provider = store.makeProvider()
+        let start = Int64(gibibyte)
+        let fetched = try await provider.fetchPartialContents(
+            for: file.itemIdentifier,
+            version: file.itemVersion,
+            request: Request(),
+            minimalRange: start + 10..<start + 20,
+            aligningTo: block,
+            options: []
+        )
+        #expect(fetched.range == start..<start + Int64(block))
+        var status = stat()
+        #expect(stat(fetched.url.path, &status) == 0)
+        #expect(Int64(status.st_size) == start + Int64(block))
+        // st_blocks counts 512-byte units: the 4 KiB range, and no more than a few blocks of metadata.
+        #expect(Int64(status.st_blocks) * 512 <= 16 * Int64(block), "\(status.st_blocks) blocks allocated")
+        let (bytes, length) = try ContentFile.read(fetched.url, in: fetched.range)
+        #expect(bytes == content.subdata(in: gibibyte..<gibibyte + block))
+        #expect(length == start + Int64(block))
+        await provider.invalidate()
     }
 
     @Test(

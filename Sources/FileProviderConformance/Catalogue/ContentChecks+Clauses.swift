@@ -138,7 +138,7 @@ extension ContentChecks {
     static let largePartialFetches = ConformanceCheck(
         "CNT-11",
         .content,
-        "partial fetches of a multi-MiB file cover ranges across MiB boundaries with the right bytes",
+        "partial fetches of a multi-MiB file cover ranges across MiB boundaries, the bytes at their own offsets",
         rule: "PartialContentFetching contract",
         clauses: ["API.5"],
         rationale: "Range arithmetic overflows and off-by-one reads show past the first block: a 32-bit offset, a "

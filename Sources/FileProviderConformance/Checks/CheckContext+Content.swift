@@ -29,7 +29,10 @@ extension CheckContext {
     }
 
     /// Fetches `range` of `file` aligned to `alignment` and records a finding unless the returned
-    /// range covers it, is aligned (or the whole file, or ends at its end) and holds the right bytes.
+    /// range covers it, is aligned (or the whole file, or ends at its end), and the file holds the
+    /// range's bytes at their own offsets (Apple's layout): at least `range.upperBound` bytes long,
+    /// the bytes at offsets `range` those of the content. Only the range is read; what lies outside
+    /// it is unspecified.
     func expectPartialFetch(
         _ fetcher: any PartialContentFetching,
         of file: ItemSnapshot,
@@ -47,7 +50,6 @@ extension CheckContext {
             options: []
         )
         defer { ContentFile.remove(result.url) }
-        let data = try Data(contentsOf: result.url)
         let got = result.range
         expect(
             got.lowerBound <= range.lowerBound && got.upperBound >= range.upperBound,
@@ -67,13 +69,25 @@ extension CheckContext {
             "the returned range \(got) reaches past the end of the \(bytes.count)-byte file",
             expected: "a range within 0..<\(bytes.count)"
         )
-        let end = min(got.upperBound, Int64(bytes.count))
-        let expected = bytes.subdata(in: Int(min(max(0, got.lowerBound), end))..<Int(end))
+        let lower = max(0, got.lowerBound)
+        let upper = max(lower, min(got.upperBound, Int64(bytes.count)))
+        let (data, length) = try ContentFile.read(result.url, in: lower..<upper)
         expect(
-            data == expected && Int64(data.count) == Int64(got.count),
-            "the file does not hold exactly the bytes of range \(got)",
-            expected: "\(got.count) bytes",
-            actual: "\(data.count) bytes"
+            length >= got.upperBound,
+            "the file is shorter than the returned range's end: its bytes must sit at their own offsets",
+            expected: "at least \(got.upperBound) bytes (range \(got) at offsets \(got))",
+            actual: "\(length) bytes"
+        )
+        let expected = bytes.subdata(in: Int(lower)..<Int(upper))
+        guard data != expected else { return }
+        // The layout the contract had before Apple's: the range's bytes from offset 0.
+        let head = try? ContentFile.read(result.url, in: 0..<Int64(expected.count))
+        let fromZero = lower > 0 && head?.bytes == expected
+        fail(
+            "the file does not hold the bytes of range \(got) at offsets \(lower)..<\(upper)"
+                + (fromZero ? ": it holds them from offset 0, not at their own offset" : ""),
+            expected: "the content's \(expected.count) bytes at offset \(lower)",
+            actual: fromZero ? "the range's bytes at offset 0" : "\(data.count) bytes at offset \(lower), differing"
         )
     }
 }

@@ -534,7 +534,8 @@ enum ClauseCatalogue {
             rule: nil,
             "partial fetches cover their range",
             "A partial fetch covers the requested range, aligned to the requested alignment, within documentSize "
-                + "(unaligned only where it ends at the end of the file), and its file holds exactly the range's bytes."
+                + "(unaligned only where it ends at the end of the file), and its file holds the range's bytes at their "
+                + "own offsets: it is at least as long as the range's end, and only the range is read."
         ),
         ContractClause(
             "API.6",

@@ -11,30 +11,85 @@ package enum ContentFile {
     /// - Throws: `POSIXError` when the file exists already or cannot be written; nothing is left
     ///   behind then.
     package static func write(_ data: Data, toNewFileAt url: URL) throws {
+        try write(data, atOffset: 0, toNewFileAt: url)
+    }
+
+    /// Writes `data` to a new file at `url`, its first byte at `offset`: the layout of a partial
+    /// fetch's file. The file is created empty and grows only by the write at `offset` (`pwrite`),
+    /// so the `offset` bytes before it are a hole on file systems with sparse files, never written
+    /// zeros; it ends up `offset + data.count` bytes long (`offset` when `data` is empty).
+    ///
+    /// - Throws: `POSIXError` when the file exists already or cannot be written (`EINVAL` for a
+    ///   negative offset); nothing is left behind then.
+    package static func write(_ data: Data, atOffset offset: Int64, toNewFileAt url: URL) throws {
+        guard offset >= 0 else { throw POSIXError(.EINVAL) }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(
+            var written = 0
+            while written < buffer.count {
+                let count = pwrite(
                     descriptor,
-                    buffer.baseAddress.map { $0 + offset },
-                    buffer.count - offset
+                    buffer.baseAddress.map { $0 + written },
+                    buffer.count - written,
+                    off_t(offset) + off_t(written)
                 )
-                if written < 0 {
+                if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
                     return
                 }
-                offset += written
+                written += count
             }
         }
+        if failure == 0, data.isEmpty, offset > 0, ftruncate(descriptor, off_t(offset)) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(url.path)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
+    }
+
+    /// Reads the bytes at offsets `range` of the regular file at `url` (`pread`), and the file's
+    /// length: how a partial fetch's file is read, without reading the hole before the range. The
+    /// bytes are fewer than `range.count` when the file ends before `range.upperBound`.
+    ///
+    /// - Throws: `POSIXError` when the file does not exist, is not a regular file (`EISDIR`,
+    ///   `EINVAL`) or cannot be read; `EINVAL` for a negative range.
+    package static func read(_ url: URL, in range: Range<Int64>) throws -> (bytes: Data, fileLength: Int64) {
+        guard range.lowerBound >= 0 else { throw POSIXError(.EINVAL) }
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw POSIXError(.EISDIR)
+        default: throw POSIXError(.EINVAL)
+        }
+        let length = Int64(status.st_size)
+        var data = Data(count: Int(max(0, min(range.upperBound, length) - range.lowerBound)))
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                pread(
+                    descriptor,
+                    buffer.baseAddress.map { $0 + filled },
+                    buffer.count - filled,
+                    off_t(range.lowerBound) + off_t(filled)
+                )
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.count = filled
+        return (data, length)
     }
 
     /// Reads the whole regular file at `url`, through symbolic links, with plain POSIX calls (no

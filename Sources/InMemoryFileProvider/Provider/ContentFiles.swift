@@ -36,11 +36,13 @@ final class ContentFiles: Sendable {
         FileProviderError(.fileReadUnknown, message: "The file at \(url.path) cannot be read: \(reason).")
     }
 
-    /// Writes `data` to a new file named after `filename` and returns its URL. The file belongs
-    /// to the caller; nothing is left behind when writing fails.
+    /// Writes `data` to a new file named after `filename`, its first byte at `offset`, and returns
+    /// its URL. With an `offset` (a partial fetch's range) the file is created empty and grows only
+    /// by writing `data` there, so the bytes before it are a hole, never written zeros. The file
+    /// belongs to the caller; nothing is left behind when writing fails.
     ///
     /// - Throws: `FileProviderError.Code.cannotSynchronize` when the file cannot be written.
-    func write(_ data: Data, named filename: String) throws(FileProviderError) -> URL {
+    func write(_ data: Data, atOffset offset: Int64 = 0, named filename: String) throws(FileProviderError) -> URL {
         let (directory, number) = state.withLock { state -> (URL, UInt64) in
             let directory =
                 state.directory ?? configuredDirectory
@@ -55,7 +57,7 @@ final class ContentFiles: Sendable {
         let url = directory.appendingPathComponent("\(number)-\(filename)", isDirectory: false)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try ContentFile.write(data, toNewFileAt: url)
+            try ContentFile.write(data, atOffset: offset, toNewFileAt: url)
             return url
         } catch {
             try? FileManager.default.removeItem(at: url)

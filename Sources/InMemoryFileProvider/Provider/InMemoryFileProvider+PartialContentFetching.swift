@@ -6,6 +6,11 @@ extension InMemoryFileProvider {
     /// file: it starts at `minimalRange.lowerBound` rounded down to a multiple of `alignment`
     /// and ends at `minimalRange.upperBound` rounded up, or at the end of the file.
     ///
+    /// The file has Apple's layout: the range's bytes at their own offsets, and the file exactly
+    /// `range.upperBound` bytes long. It is sparse: created empty, then written only at
+    /// `range.lowerBound`, so everything before the range is a hole (on file systems that have
+    /// them) and a range at 1 GiB allocates about the range's own size.
+    ///
     /// Without `FetchContentsOptions.strictVersioning` the current content is returned
     /// whatever `version` says; with it, `version` must be the current one.
     ///
@@ -47,7 +52,7 @@ extension InMemoryFileProvider {
         let range = lower..<upper
         let bytes = data.subdata(in: Int(lower)..<Int(upper))
         request.progress.startTransfer(byteCount: Int64(bytes.count))
-        let url = try files.write(bytes, named: item.filename)
+        let url = try files.write(bytes, atOffset: lower, named: item.filename)
         request.progress.finishTransfer()
         return FetchedPartialContents(url: url, item: item, range: range)
     }

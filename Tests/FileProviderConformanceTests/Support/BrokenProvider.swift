@@ -93,6 +93,13 @@ final class BrokenProvider: PartialContentFetching {
             let length = Int64((fetched.range.count + alignment - 1) / alignment * alignment)
             fetched.range = fetched.range.lowerBound..<fetched.range.lowerBound + length
         }
+        if bug == .partialRangeAtOffsetZero {
+            let (bytes, _) = try ContentFile.read(fetched.url, in: fetched.range)
+            let url = ScratchFile.unique()
+            try ContentFile.write(bytes, toNewFileAt: url)
+            ContentFile.remove(fetched.url)
+            fetched.url = url
+        }
         return fetched
     }
 

@@ -126,6 +126,7 @@ extension Bug {
         case .contentTruncatedToBlocks: BugExpectation(["API.1"], ["CNT-01", "CNT-08"])
         case .partialRangeUnaligned: BugExpectation(["API.5"], ["CNT-05", "CNT-11"])
         case .partialRangePastEOF: BugExpectation(["API.5"], ["CNT-05", "CNT-11"])
+        case .partialRangeAtOffsetZero: BugExpectation(["API.5"], ["CNT-05", "CNT-11"])
         case .symlinkTargetDropped: BugExpectation(["API.7"], ["ITEM-06", "MUT-21"])
         case .folderFetchReturnsEmptyFile: BugExpectation(["API.4"], ["CNT-02", "CNT-12"])
         case .invalidationIsSticky: BugExpectation(["API.8"], ["LIFE-02", "LIFE-10"])

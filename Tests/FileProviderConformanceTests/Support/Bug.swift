@@ -221,6 +221,9 @@ enum Bug: String, CaseIterable, Sendable {
     case partialRangeUnaligned
     /// Rounds a partial fetch's range up to the alignment past the end of the file.
     case partialRangePastEOF
+    /// Writes a partial fetch's range from offset 0 of the file (the contract's layout before it
+    /// adopted Apple's) instead of at the range's own offset.
+    case partialRangeAtOffsetZero
     /// Hands out symbolic links without their target.
     case symlinkTargetDropped
     /// Answers the fetch of a folder with an empty file.

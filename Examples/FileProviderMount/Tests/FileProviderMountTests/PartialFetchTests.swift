@@ -5,6 +5,10 @@ import Testing
 
 @testable import FileProviderMount
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension MountedDomainTests {
     /// Reads of a large file fetch only the chunks they need from a provider that fetches ranges;
     /// writes still see the whole file.
@@ -57,6 +61,42 @@ extension MountedDomainTests {
                 #expect(await domain.host.cachedContents(of: identifier) == nil)
                 try await domain.release(handle)
             }
+        }
+
+        @Test("a fetched file's range is copied from its own offset, nothing around it is read, a short file is EIO")
+        func copiesTheRangeFromItsOwnOffset() throws {
+            let folder = FileManager.default.temporaryDirectory
+            let partial = try PartialContent(
+                identifier: "copy",
+                version: ItemVersion(contentRevision: 1, metadataRevision: 1),
+                size: 3 * Self.chunk,
+                in: folder
+            )
+            defer { close(partial.descriptor) }
+            let range = Self.chunk..<(2 * Self.chunk)
+            let bytes = Self.large.subdata(in: Int(range.lowerBound)..<Int(range.upperBound))
+            // Apple's layout, with bytes around the range the contract leaves unspecified.
+            var fetched = Data(repeating: 0xEE, count: Int(range.lowerBound))
+            fetched.append(bytes)
+            fetched.append(Data(repeating: 0xEE, count: 10))
+            let url = folder.appendingPathComponent("fetched-\(UUID().uuidString)")
+            try fetched.write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            try partial.copy(range, from: url)
+            var copied = Data(count: 3 * Int(Self.chunk))
+            let count = copied.withUnsafeMutableBytes { pread(partial.descriptor, $0.baseAddress, $0.count, 0) }
+            #expect(count == 3 * Int(Self.chunk))
+            #expect(copied.subdata(in: Int(range.lowerBound)..<Int(range.upperBound)) == bytes)
+            #expect(
+                copied.prefix(Int(range.lowerBound)).allSatisfy { $0 == 0 },
+                "the bytes before the range were copied"
+            )
+            #expect(copied.suffix(Int(Self.chunk)).allSatisfy { $0 == 0 }, "the bytes after the range were copied")
+            // The old layout: the range's bytes from offset 0, the file shorter than the range's end.
+            let short = folder.appendingPathComponent("short-\(UUID().uuidString)")
+            try bytes.write(to: short)
+            defer { try? FileManager.default.removeItem(at: short) }
+            #expect(throws: MountError(code: EIO)) { try partial.copy(range, from: short) }
         }
 
         @Test("a write to a large file goes to a whole working copy: the provider gets every other byte intact")

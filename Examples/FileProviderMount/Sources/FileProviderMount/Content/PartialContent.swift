@@ -53,10 +53,15 @@ final class PartialContent: Sendable {
     }
 
     /// Fetches the chunks `size` bytes at `offset` need and are missing, in one range from the
-    /// first missing to the last, and writes them into the sparse file.
+    /// first missing to the last, and copies them into the sparse file.
+    ///
+    /// The provider's file has Apple's layout: the returned range's bytes at their own offsets,
+    /// the file at least as long as the range's end. Only the range is read from it (the bytes
+    /// around it are unspecified, usually a hole), and it lands at the same offsets here.
     ///
     /// - Throws: the provider's error (`versionNoLongerAvailable` when the version read is
-    ///   gone), or the file system's.
+    ///   gone); `EIO` when the returned range does not cover the one asked for, reaches past the
+    ///   item's size, or the provider's file is shorter than the range's end; the file system's.
     func materialize(offset: Int64, size: Int, from provider: any PartialContentFetching) async throws {
         try await fetchLock.withLock {
             let missing = missingChunks(offset: offset, size: size)
@@ -71,15 +76,12 @@ final class PartialContent: Sendable {
                 options: .strictVersioning
             )
             defer { try? FileManager.default.removeItem(at: result.url) }
-            guard result.range.lowerBound <= wanted.lowerBound, result.range.upperBound >= wanted.upperBound else {
+            guard result.range.lowerBound <= wanted.lowerBound, result.range.upperBound >= wanted.upperBound,
+                result.range.lowerBound >= 0, result.range.upperBound <= self.size
+            else {
                 throw MountError(code: EIO)
             }
-            let bytes = try Data(contentsOf: result.url)
-            guard Int64(bytes.count) >= result.range.count else { throw MountError(code: EIO) }
-            let written = bytes.withUnsafeBytes { buffer in
-                pwrite(descriptor, buffer.baseAddress, result.range.count, off_t(result.range.lowerBound))
-            }
-            guard written == result.range.count else { throw MountError.lastSystemError }
+            try copy(result.range, from: result.url)
             fetchedRanges.withLock { $0.append(result.range) }
             fetched.withLock { fetched in
                 var chunk = (result.range.lowerBound + Self.chunkSize - 1) / Self.chunkSize
@@ -90,6 +92,43 @@ final class PartialContent: Sendable {
                     chunk += 1
                 }
             }
+        }
+    }
+
+    /// Copies the bytes at offsets `range` of the file at `url` to the same offsets of the sparse
+    /// file, a chunk at a time, reading nothing outside `range`.
+    ///
+    /// - Throws: `EIO` when the file at `url` is shorter than `range.upperBound`; the file
+    ///   system's error.
+    func copy(_ range: Range<Int64>, from url: URL) throws(MountError) {
+        let source = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw .lastSystemError }
+        defer { close(source) }
+        var status = stat()
+        guard fstat(source, &status) == 0 else { throw .lastSystemError }
+        guard Int64(status.st_size) >= range.upperBound else { throw MountError(code: EIO) }
+        var buffer = [UInt8](repeating: 0, count: Int(min(Self.chunkSize, Int64(max(range.count, 1)))))
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let wanted = Int(min(Int64(buffer.count), range.upperBound - offset))
+            let read = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, wanted, off_t(offset)) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { throw read == 0 ? MountError(code: EIO) : .lastSystemError }
+            var written = 0
+            while written < read {
+                let count = buffer.withUnsafeBytes { bytes in
+                    pwrite(
+                        descriptor,
+                        bytes.baseAddress.map { $0 + written },
+                        read - written,
+                        off_t(offset) + off_t(written)
+                    )
+                }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw .lastSystemError }
+                written += count
+            }
+            offset += Int64(read)
         }
     }
 }

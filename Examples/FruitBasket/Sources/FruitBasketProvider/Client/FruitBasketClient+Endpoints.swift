@@ -163,7 +163,9 @@ extension FruitBasketClient {
     }
 
     /// Downloads an item's content, or the inclusive byte range `range` of it, to a new file at
-    /// `url` (`GET /v1/items/{id}/content`), chunk by chunk.
+    /// `url` (`GET /v1/items/{id}/content`), chunk by chunk. A part of the content (`206`) is
+    /// written at its own offset, with a hole before it: the file holds the served range at offsets
+    /// `range.lowerBound..<range.upperBound` and is `range.upperBound` bytes long.
     ///
     /// - Parameters:
     ///   - id: the file.
@@ -191,11 +193,11 @@ extension FruitBasketClient {
         )
         let response = try await send(call)
         let length = response.headers.first(name: "Content-Length").flatMap(Int64.init)
-        progress?.startTransfer(byteCount: length ?? 0)
-        _ = try await DownloadFile.write(response.body, to: url, progress: progress)
-        progress?.finishTransfer()
         let served =
             response.status.code == 206 ? response.headers.first(name: "Content-Range").flatMap(Self.range) : nil
+        progress?.startTransfer(byteCount: length ?? 0)
+        _ = try await DownloadFile.write(response.body, to: url, at: served?.lowerBound ?? 0, progress: progress)
+        progress?.finishTransfer()
         return (served, response.headers.first(name: "ETag"))
     }
 

@@ -9,14 +9,20 @@ enum DownloadFile {
         FileManager.default.temporaryDirectory.appendingPathComponent("FruitBasket-\(UUID().uuidString)")
     }
 
-    /// Writes every chunk of `chunks` to a new file at `url`, reporting the bytes written to
-    /// `progress`, and returns how many there were. Nothing is left at `url` when it fails.
+    /// Writes every chunk of `chunks` to a new file at `url`, the first byte at `offset`, reporting
+    /// the bytes written to `progress`, and returns how many there were. Nothing is left at `url`
+    /// when it fails.
+    ///
+    /// A partial download's bytes go at their own offset (Apple's layout for partial content): the
+    /// file is created empty and the first write lands at `offset`, so the bytes before it are a
+    /// hole, never written zeros.
     ///
     /// - Throws: `cannotSynchronize` when the file cannot be written; what `chunks` throws;
     ///   `CancellationError`.
     static func write(
         _ chunks: some AsyncSequence<ByteBuffer, any Error>,
         to url: URL,
+        at offset: Int64 = 0,
         progress: Progress?
     ) async throws -> Int64 {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -28,6 +34,13 @@ enum DownloadFile {
         }
         var written: Int64 = 0
         do {
+            if offset != 0, lseek(descriptor, off_t(offset), SEEK_SET) != off_t(offset) {
+                throw FileProviderError(
+                    .cannotSynchronize,
+                    message: "The content cannot be written at offset \(offset) of \(url.path): "
+                        + "\(String(cString: strerror(errno)))."
+                )
+            }
             for try await chunk in chunks {
                 try Task.checkCancellation()
                 try append(chunk, to: descriptor, at: url)

@@ -71,8 +71,10 @@ public final class FruitBasketProvider: FileProvider, PartialContentFetching {
     }
 
     /// Writes at least `minimalRange` of a file's content, aligned to `alignment`, to a new file,
-    /// fetched with an HTTP `Range` request. Without `strictVersioning` the current content is
-    /// served whatever `version` says.
+    /// fetched with an HTTP `Range` request. The served range is written at its own offset (a
+    /// sparse file `range.upperBound` bytes long, a hole before the range); a server that answers
+    /// with the whole content gives the whole file, `0..<size`. Without `strictVersioning` the
+    /// current content is served whatever `version` says.
     ///
     /// - Throws: `noSuchItem`; `invalidArgument` for a folder, an empty, negative or out-of-file
     ///   range, or an alignment that is not a power of two; `versionNoLongerAvailable` under
