@@ -44,7 +44,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
     func item(
         for identifier: NSFileProviderItemIdentifier,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, (any Error)?) -> Void
+        completionHandler: @escaping (NSFileProviderItem?, (any Error)?) -> Void
     ) -> Progress {
         let progress = Progress(totalUnitCount: 1)
         let item = BridgedItem(Self.item)
@@ -56,8 +56,9 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         case .never: break
         case .nothing: completionHandler(nil, nil)
         case .whenCancelled:
+            let reply = UncheckedReply(completionHandler)
             progress.cancellationHandler = {
-                completionHandler(nil, NSError(domain: NSCocoaErrorDomain, code: 3072))
+                reply.value(nil, NSError(domain: NSCocoaErrorDomain, code: 3072))
             }
         }
         return progress
@@ -67,7 +68,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         for itemIdentifier: NSFileProviderItemIdentifier,
         version requestedVersion: NSFileProviderItemVersion?,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (URL?, NSFileProviderItem?, (any Error)?) -> Void
+        completionHandler: @escaping (URL?, NSFileProviderItem?, (any Error)?) -> Void
     ) -> Progress {
         completionHandler(nil, nil, NSError(domain: NSFileProviderErrorDomain, code: -1005))
         return Progress(totalUnitCount: 1)
@@ -80,7 +81,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         options: NSFileProviderCreateItemOptions = [],
         request: NSFileProviderRequest,
         completionHandler:
-            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+            @escaping (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
         completionHandler(nil, [], false, nil)
@@ -95,7 +96,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         options: NSFileProviderModifyItemOptions = [],
         request: NSFileProviderRequest,
         completionHandler:
-            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+            @escaping (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
         completionHandler(nil, [], false, nil)
@@ -107,7 +108,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         baseVersion version: NSFileProviderItemVersion,
         options: NSFileProviderDeleteItemOptions = [],
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress {
         completionHandler(NSError(domain: "com.example.backend", code: 7))
         return Progress(totalUnitCount: 1)
@@ -163,12 +164,18 @@ final class ScriptedEnumerator: NSObject, NSFileProviderEnumerator, @unchecked S
         observer.finishEnumeratingChanges(upTo: syncAnchor, moreComing: false)
     }
 
-    func currentSyncAnchor(completionHandler: @escaping @Sendable (NSFileProviderSyncAnchor?) -> Void) {
+    func currentSyncAnchor(completionHandler: @escaping (NSFileProviderSyncAnchor?) -> Void) {
         completionHandler(NSFileProviderSyncAnchor(Data("anchor".utf8)))
     }
 
-    private struct Observer: @unchecked Sendable {
+    struct Observer: @unchecked Sendable {
         let value: any NSFileProviderEnumerationObserver
         init(_ value: any NSFileProviderEnumerationObserver) { self.value = value }
     }
+}
+
+/// A completion handler of Apple's framework, which may be called from any thread.
+struct UncheckedReply<Handler>: @unchecked Sendable {
+    let value: Handler
+    init(_ value: Handler) { self.value = value }
 }

@@ -4,7 +4,9 @@ import Foundation
 // Apple's extension protocols (`FileProvider/NSFileProviderReplicatedExtension.h`), as far as the
 // bridge uses them: a stand-in compiled only where Apple's framework cannot be imported. Apple's
 // optional methods are requirements here with a default that does what an unimplemented method
-// means to the system.
+// means to the system. Completion handlers are imported as Swift imports Apple's headers: plain
+// `@escaping` for the methods that return a `Progress`, `@Sendable` for those Swift also imports
+// as `async` (their completion handlers are implicitly `@Sendable`).
 
 /// Apple's `NSFileProviderCreateItemOptions` (stand-in on Linux).
 public struct NSFileProviderCreateItemOptions: OptionSet, Hashable, Sendable {
@@ -87,7 +89,7 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
     func item(
         for identifier: NSFileProviderItemIdentifier,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, (any Error)?) -> Void
+        completionHandler: @escaping (NSFileProviderItem?, (any Error)?) -> Void
     ) -> Progress
     /// Fetches an item's content.
     /// Objective-C: `fetchContentsForItemWithIdentifier:version:request:completionHandler:`.
@@ -95,7 +97,7 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
         for itemIdentifier: NSFileProviderItemIdentifier,
         version requestedVersion: NSFileProviderItemVersion?,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (URL?, NSFileProviderItem?, (any Error)?) -> Void
+        completionHandler: @escaping (URL?, NSFileProviderItem?, (any Error)?) -> Void
     ) -> Progress
     /// Creates an item.
     /// Objective-C: `createItemBasedOnTemplate:fields:contents:options:request:completionHandler:`.
@@ -106,7 +108,7 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
         options: NSFileProviderCreateItemOptions,
         request: NSFileProviderRequest,
         completionHandler:
-            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+            @escaping (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress
     /// Modifies an item.
@@ -119,7 +121,7 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
         options: NSFileProviderModifyItemOptions,
         request: NSFileProviderRequest,
         completionHandler:
-            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+            @escaping (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress
     /// Deletes an item.
@@ -129,7 +131,7 @@ public protocol NSFileProviderReplicatedExtension: NSFileProviderEnumerating {
         baseVersion version: NSFileProviderItemVersion,
         options: NSFileProviderDeleteItemOptions,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress
     /// An import finished (optional in Apple's protocol).
     /// Objective-C: `importDidFinishWithCompletionHandler:`.
@@ -163,7 +165,7 @@ public protocol NSFileProviderPartialContentFetching: NSObjectProtocol {
         aligningTo alignment: Int,
         options: NSFileProviderFetchContentsOptions,
         completionHandler:
-            @escaping @Sendable (
+            @escaping (
                 URL?, NSFileProviderItem?, NSRange, NSFileProviderMaterializationFlags, (any Error)?
             ) -> Void
     ) -> Progress
@@ -176,8 +178,8 @@ public protocol NSFileProviderThumbnailing: NSObjectProtocol {
     func fetchThumbnails(
         for itemIdentifiers: [NSFileProviderItemIdentifier],
         requestedSize size: CGSize,
-        perThumbnailCompletionHandler: @escaping @Sendable (NSFileProviderItemIdentifier, Data?, (any Error)?) -> Void,
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        perThumbnailCompletionHandler: @escaping (NSFileProviderItemIdentifier, Data?, (any Error)?) -> Void,
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress
 }
 
@@ -188,7 +190,7 @@ public protocol NSFileProviderCustomAction: NSObjectProtocol {
     func performAction(
         identifier actionIdentifier: NSFileProviderExtensionActionIdentifier,
         onItemsWithIdentifiers itemIdentifiers: [NSFileProviderItemIdentifier],
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress
 }
 #endif

@@ -45,14 +45,15 @@ extension ItemSnapshot {
         let userInfo: [AnyHashable: Any]?? = item.userInfo
         let contentPolicy: NSFileProviderContentPolicy? = item.contentPolicy
         let type = contentType.map { ContentType($0) } ?? .data
+        var version = ItemVersion()
+        if let itemVersion { version = try ItemVersion(itemVersion) }
         self.init(
             itemIdentifier: ItemIdentifier(item.itemIdentifier),
             parentItemIdentifier: ItemIdentifier(item.parentItemIdentifier),
             filename: item.filename,
             contentType: type,
             capabilities: capabilities.map { ItemCapabilities($0) } ?? .defaultCapabilities,
-            itemVersion: try itemVersion.map { (version) throws(FileProviderError) in try ItemVersion(version) }
-                ?? ItemVersion(),
+            itemVersion: version,
             documentSize: documentSize.flatMap { $0 }.map(\.int64Value),
             childItemCount: childItemCount.flatMap { $0 }.map(\.intValue),
             creationDate: creationDate.flatMap { $0 },

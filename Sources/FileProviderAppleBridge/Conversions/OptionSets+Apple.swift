@@ -50,6 +50,8 @@ extension DeleteItemOptions {
     public var apple: NSFileProviderDeleteItemOptions { NSFileProviderDeleteItemOptions(rawValue: rawValue) }
 }
 
+// Partial content is macOS-only in Apple's framework, and so are its two option sets.
+#if os(macOS) || !canImport(FileProvider)
 extension FetchContentsOptions {
     /// The same bits.
     public init(_ apple: NSFileProviderFetchContentsOptions) { self.init(rawValue: apple.rawValue) }
@@ -63,6 +65,7 @@ extension MaterializationFlags {
     /// Apple's set with the same bits.
     public var apple: NSFileProviderMaterializationFlags { NSFileProviderMaterializationFlags(rawValue: rawValue) }
 }
+#endif
 
 extension ContentPolicy {
     /// The policy with the same raw value; one the contract does not know reads as ``inherited``.

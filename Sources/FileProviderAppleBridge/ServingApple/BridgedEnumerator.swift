@@ -63,12 +63,13 @@ public final class BridgedEnumerator: NSObject, NSFileProviderEnumerator, Sendab
     }
 
     /// Hands Apple the current anchor; `nil` when the contract enumerator has none or fails.
-    public func currentSyncAnchor(completionHandler: @escaping @Sendable (NSFileProviderSyncAnchor?) -> Void) {
+    public func currentSyncAnchor(completionHandler: @escaping (NSFileProviderSyncAnchor?) -> Void) {
+        let completionHandler = UncheckedReference(completionHandler)
         run(
-            failing: { _ in completionHandler(nil) },
+            failing: { _ in completionHandler.value(nil) },
             work: { enumerator in
                 let anchor = try? await enumerator.currentSyncAnchor()
-                completionHandler(anchor.flatMap { $0 }?.apple)
+                completionHandler.value(anchor.flatMap { $0 }?.apple)
             }
         )
     }

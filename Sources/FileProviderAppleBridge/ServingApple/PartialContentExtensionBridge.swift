@@ -5,7 +5,9 @@ import Foundation
 import FileProvider
 #endif
 
-/// A ``ReplicatedExtensionBridge`` that also adopts Apple's `NSFileProviderPartialContentFetching`,
+#if os(macOS) || !canImport(FileProvider)
+/// A ``ReplicatedExtensionBridge`` that also adopts Apple's `NSFileProviderPartialContentFetching`
+/// (macOS only, as Apple's protocol is),
 /// for a provider that adopts ``FileProviderKit/PartialContentFetching``: subclass this one instead,
 /// so that Apple's system asks for ranges only when your provider serves them.
 ///
@@ -24,10 +26,11 @@ open class PartialContentExtensionBridge: ReplicatedExtensionBridge, NSFileProvi
         aligningTo alignment: Int,
         options: NSFileProviderFetchContentsOptions = [],
         completionHandler:
-            @escaping @Sendable (
+            @escaping (
                 URL?, NSFileProviderItem?, NSRange, NSFileProviderMaterializationFlags, (any Error)?
             ) -> Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         let version = Self.version(requestedVersion)
         let identifier = ItemIdentifier(itemIdentifier)
@@ -49,7 +52,7 @@ open class PartialContentExtensionBridge: ReplicatedExtensionBridge, NSFileProvi
         } reply: { result in
             switch result {
             case .success(let fetched):
-                completionHandler(
+                completionHandler.value(
                     fetched.url,
                     BridgedItem(fetched.item),
                     NSRange(location: Int(fetched.range.lowerBound), length: Int(fetched.range.count)),
@@ -57,8 +60,9 @@ open class PartialContentExtensionBridge: ReplicatedExtensionBridge, NSFileProvi
                     nil
                 )
             case .failure(let error):
-                completionHandler(nil, nil, NSRange(location: NSNotFound, length: 0), [], error)
+                completionHandler.value(nil, nil, NSRange(location: NSNotFound, length: 0), [], error)
             }
         }
     }
 }
+#endif

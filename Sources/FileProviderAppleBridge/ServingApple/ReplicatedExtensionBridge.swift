@@ -78,15 +78,16 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     open func item(
         for identifier: NSFileProviderItemIdentifier,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (NSFileProviderItem?, (any Error)?) -> Void
+        completionHandler: @escaping (NSFileProviderItem?, (any Error)?) -> Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         return AppleOperation.start(request) { request in
             BridgedItem(try await provider.item(for: ItemIdentifier(identifier), request: request))
         } reply: { result in
             switch result {
-            case .success(let item): completionHandler(item, nil)
-            case .failure(let error): completionHandler(nil, error)
+            case .success(let item): completionHandler.value(item, nil)
+            case .failure(let error): completionHandler.value(nil, error)
             }
         }
     }
@@ -96,8 +97,9 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         for itemIdentifier: NSFileProviderItemIdentifier,
         version requestedVersion: NSFileProviderItemVersion?,
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable (URL?, NSFileProviderItem?, (any Error)?) -> Void
+        completionHandler: @escaping (URL?, NSFileProviderItem?, (any Error)?) -> Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         let version = Self.version(requestedVersion)
         return AppleOperation.start(request) { request in
@@ -108,8 +110,8 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
             )
         } reply: { result in
             switch result {
-            case .success(let fetched): completionHandler(fetched.url, BridgedItem(fetched.item), nil)
-            case .failure(let error): completionHandler(nil, nil, error)
+            case .success(let fetched): completionHandler.value(fetched.url, BridgedItem(fetched.item), nil)
+            case .failure(let error): completionHandler.value(nil, nil, error)
             }
         }
     }
@@ -122,11 +124,12 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         options: NSFileProviderCreateItemOptions = [],
         request: NSFileProviderRequest,
         completionHandler:
-            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+            @escaping (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
-        let template = Result { () throws(FileProviderError) in try ItemSnapshot(apple: itemTemplate) }
+        let template = Result { try ItemSnapshot(apple: itemTemplate) }
         return AppleOperation.start(request) { request in
             try await provider.createItem(
                 basedOn: template.get(),
@@ -149,11 +152,12 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         options: NSFileProviderModifyItemOptions = [],
         request: NSFileProviderRequest,
         completionHandler:
-            @escaping @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
+            @escaping (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) ->
             Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
-        let changed = Result { () throws(FileProviderError) in try ItemSnapshot(apple: item) }
+        let changed = Result { try ItemSnapshot(apple: item) }
         let baseVersion = Self.version(version)
         return AppleOperation.start(request) { request in
             try await provider.modifyItem(
@@ -175,8 +179,9 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
         baseVersion version: NSFileProviderItemVersion,
         options: NSFileProviderDeleteItemOptions = [],
         request: NSFileProviderRequest,
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         let baseVersion = Self.version(version)
         return AppleOperation.start(request) { request in
@@ -188,8 +193,8 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
             )
         } reply: { result in
             switch result {
-            case .success: completionHandler(nil)
-            case .failure(let error): completionHandler(error)
+            case .success: completionHandler.value(nil)
+            case .failure(let error): completionHandler.value(error)
             }
         }
     }
@@ -226,29 +231,32 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     }
 
     /// The provider's `importDidFinish()`.
-    open func importDidFinish(completionHandler: @escaping @Sendable () -> Void) {
+    open func importDidFinish(completionHandler: @escaping () -> Void) {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         Task {
             await provider.importDidFinish()
-            completionHandler()
+            completionHandler.value()
         }
     }
 
     /// The provider's `materializedItemsDidChange()`.
-    open func materializedItemsDidChange(completionHandler: @escaping @Sendable () -> Void) {
+    open func materializedItemsDidChange(completionHandler: @escaping () -> Void) {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         Task {
             await provider.materializedItemsDidChange()
-            completionHandler()
+            completionHandler.value()
         }
     }
 
     /// The provider's `pendingItemsDidChange()`.
-    open func pendingItemsDidChange(completionHandler: @escaping @Sendable () -> Void) {
+    open func pendingItemsDidChange(completionHandler: @escaping () -> Void) {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         Task {
             await provider.pendingItemsDidChange()
-            completionHandler()
+            completionHandler.value()
         }
     }
 
@@ -257,28 +265,30 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     open func fetchThumbnails(
         for itemIdentifiers: [NSFileProviderItemIdentifier],
         requestedSize size: CGSize,
-        perThumbnailCompletionHandler: @escaping @Sendable (NSFileProviderItemIdentifier, Data?, (any Error)?) -> Void,
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        perThumbnailCompletionHandler: @escaping (NSFileProviderItemIdentifier, Data?, (any Error)?) -> Void,
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress {
+        let perThumbnailCompletionHandler = UncheckedReference(perThumbnailCompletionHandler)
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         let identifiers = itemIdentifiers.map { ItemIdentifier($0) }
         let pixels = max(1, Int(max(size.width, size.height)))
         return AppleOperation.start(NSFileProviderRequest()) { request in
             guard let thumbnailing = provider as? any Thumbnailing else {
-                for identifier in identifiers { perThumbnailCompletionHandler(identifier.apple, nil, nil) }
+                for identifier in identifiers { perThumbnailCompletionHandler.value(identifier.apple, nil, nil) }
                 return
             }
             try await thumbnailing.fetchThumbnails(for: identifiers, maximumPixelSize: pixels, request: request) {
                 identifier,
                 result in
                 switch result {
-                case .success(let data): perThumbnailCompletionHandler(identifier.apple, data, nil)
+                case .success(let data): perThumbnailCompletionHandler.value(identifier.apple, data, nil)
                 case .failure(let error):
-                    perThumbnailCompletionHandler(identifier.apple, nil, AppleErrorBridge.appleError(for: error))
+                    perThumbnailCompletionHandler.value(identifier.apple, nil, AppleErrorBridge.appleError(for: error))
                 }
             }
         } reply: { result in
-            completionHandler(result.failure)
+            completionHandler.value(result.failure)
         }
     }
 
@@ -287,8 +297,9 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     open func performAction(
         identifier actionIdentifier: NSFileProviderExtensionActionIdentifier,
         onItemsWithIdentifiers itemIdentifiers: [NSFileProviderItemIdentifier],
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        completionHandler: @escaping ((any Error)?) -> Void
     ) -> Progress {
+        let completionHandler = UncheckedReference(completionHandler)
         let provider = provider
         return AppleOperation.start(NSFileProviderRequest()) { request in
             guard let actions = provider as? any CustomActionPerforming else {
@@ -300,33 +311,33 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
                 request: request
             )
         } reply: { result in
-            completionHandler(result.failure)
+            completionHandler.value(result.failure)
         }
     }
 
     // MARK: - Conversions
 
     /// A version from Apple, or the conversion's error for the operation to throw.
-    static func version(_ apple: NSFileProviderItemVersion?) -> Result<ItemVersion?, FileProviderError> {
-        Result { () throws(FileProviderError) in
-            try apple.map { (version) throws(FileProviderError) in try ItemVersion(version) }
-        }
+    static func version(_ apple: NSFileProviderItemVersion?) -> Result<ItemVersion?, any Error> {
+        Result { try apple.map { version in try ItemVersion(version) } }
     }
 
     private static func replyToMutation(
         _ result: Result<ItemMutationResult?, NSError>,
-        _ completionHandler: @Sendable (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) -> Void
+        _ completionHandler: UncheckedReference<
+            (NSFileProviderItem?, NSFileProviderItemFields, Bool, (any Error)?) -> Void
+        >
     ) {
         switch result {
         case .success(let mutation?):
-            completionHandler(
+            completionHandler.value(
                 BridgedItem(mutation.item),
                 mutation.stillPendingFields.apple,
                 mutation.shouldFetchContent,
                 nil
             )
-        case .success(nil): completionHandler(nil, [], false, nil)
-        case .failure(let error): completionHandler(nil, [], false, error)
+        case .success(nil): completionHandler.value(nil, [], false, nil)
+        case .failure(let error): completionHandler.value(nil, [], false, error)
         }
     }
 }

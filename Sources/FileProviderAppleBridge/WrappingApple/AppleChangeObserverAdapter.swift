@@ -39,7 +39,7 @@ final class AppleChangeObserverAdapter: NSObject, NSFileProviderChangeObserver, 
         guard stillOpen() else { return }
         do {
             observer.didUpdate(
-                try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) }
+                try updatedItems.map { item in try ItemSnapshot(apple: item) }
             )
         } catch {
             finish(.failure(error))

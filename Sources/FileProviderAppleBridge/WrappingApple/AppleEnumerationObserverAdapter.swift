@@ -38,7 +38,7 @@ final class AppleEnumerationObserverAdapter: NSObject, NSFileProviderEnumeration
         guard !isAbandoned.withLock({ $0 }) else { return }
         do {
             observer.didEnumerate(
-                try updatedItems.map { (item) throws(FileProviderError) in try ItemSnapshot(apple: item) }
+                try updatedItems.map { item in try ItemSnapshot(apple: item) }
             )
         } catch {
             finish(.failure(error))
@@ -47,7 +47,7 @@ final class AppleEnumerationObserverAdapter: NSObject, NSFileProviderEnumeration
 
     func finishEnumerating(upTo nextPage: NSFileProviderPage?) {
         do {
-            finish(.success(try nextPage.map { (page) throws(FileProviderError) in try Page(page) }))
+            finish(.success(try nextPage.map { page in try Page(page) }))
         } catch {
             finish(.failure(error))
         }

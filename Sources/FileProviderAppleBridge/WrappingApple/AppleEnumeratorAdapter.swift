@@ -96,7 +96,7 @@ final class AppleEnumeratorAdapter: Enumerator, @unchecked Sendable {
             #endif
             return nil
         }
-        return try anchor.map { (bytes) throws(FileProviderError) in try SyncAnchor(NSFileProviderSyncAnchor(bytes)) }
+        return try anchor.map { bytes in try SyncAnchor(NSFileProviderSyncAnchor(bytes)) }
     }
 
     func invalidate() async {

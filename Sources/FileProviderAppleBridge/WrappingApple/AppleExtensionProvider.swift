@@ -222,7 +222,7 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
         }
     }
 
-    /// Part of the content, from `NSFileProviderPartialContentFetching`.
+    /// Part of the content, from `NSFileProviderPartialContentFetching` (macOS only, as Apple's is).
     ///
     /// - Throws: ``FileProviderKit/FileProviderError/Code/featureUnsupported`` when the extension
     ///   does not adopt it; ``FileProviderKit/FileProviderError/Code/invalidArgument`` for a range
@@ -235,6 +235,7 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
         aligningTo alignment: Int,
         options: FetchContentsOptions
     ) async throws -> FetchedPartialContents {
+        #if os(macOS) || !canImport(FileProvider)
         guard let partial = appleExtension as? any NSFileProviderPartialContentFetching else {
             throw Self.unsupported("NSFileProviderPartialContentFetching")
         }
@@ -267,6 +268,9 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
                 )
             }
         }
+        #else
+        throw Self.unsupported("NSFileProviderPartialContentFetching, which Apple offers on macOS only")
+        #endif
     }
 
     /// Thumbnails, from `NSFileProviderThumbnailing`, each of `maximumPixelSize` square.
@@ -358,7 +362,7 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
     ) -> Result<ItemSnapshot, any Error> {
         if let error { return .failure(AppleErrorBridge.error(fromApple: error)) }
         guard let item else { return .failure(missingReply(call)) }
-        return Result { () throws(FileProviderError) in try ItemSnapshot(apple: item) }.mapError { $0 }
+        return Result { try ItemSnapshot(apple: item) }
     }
 
     /// The result of a create or modify reply; `nil` for neither an item nor an error.
@@ -370,13 +374,13 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
     ) -> Result<ItemMutationResult?, any Error> {
         if let error { return .failure(AppleErrorBridge.error(fromApple: error)) }
         guard let item else { return .success(nil) }
-        return Result { () throws(FileProviderError) in
+        return Result {
             ItemMutationResult(
                 item: try ItemSnapshot(apple: item),
                 stillPendingFields: ItemFields(pending),
                 shouldFetchContent: shouldFetchContent
             )
-        }.mapError { $0 }
+        }
     }
 
     /// Records and returns the error for a reply that carried neither a result nor an error.
