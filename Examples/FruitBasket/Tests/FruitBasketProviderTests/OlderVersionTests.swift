@@ -40,7 +40,7 @@ import Testing
                     options: [],
                     request: Request()
                 )
-                current = ItemSnapshot(result.item)
+                current = ItemSnapshot(try #require(result).item)
                 if text == "second" {
                     let fetched = try await provider.fetchContents(
                         for: current.itemIdentifier,
