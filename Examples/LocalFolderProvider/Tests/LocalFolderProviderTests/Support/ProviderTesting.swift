@@ -54,7 +54,8 @@ extension LocalFolderProvider {
             options: [],
             request: Request()
         )
-        return ItemSnapshot(try #require(result).item)
+        let stored: any FileProviderItem = try #require(result).item
+        return ItemSnapshot(stored)
     }
 
     /// Replaces a file's content with the file at `contents`.
