@@ -11,10 +11,13 @@ struct RetryAndParkTests {
         maximumAttempts: 6
     )
 
-    /// A manual host whose provider fails the submitted creation `failures` times.
-    private func flakyCreation(failures: Int) async throws -> (FakeProvider, ManualClock, ProviderHost, OperationID) {
+    /// A manual host whose provider fails the submitted creation `failures` times with `error`.
+    private func flakyCreation(
+        failures: Int,
+        error: FileProviderError = FileProviderError(.providerDomainTemporarilyUnavailable)
+    ) async throws -> (FakeProvider, ManualClock, ProviderHost, OperationID) {
         let provider = FakeProvider()
-        provider.inject(FileProviderError(.providerDomainTemporarilyUnavailable), into: .createItem, times: failures)
+        provider.inject(error, into: .createItem, times: failures)
         let clock = ManualClock()
         let host = try HostFixture.host(provider, clock: clock, retryPolicy: policy)
         return (provider, clock, host, try await host.submit(HostFixture.creation("x.txt")))
@@ -40,6 +43,27 @@ struct RetryAndParkTests {
         #expect(record.attempts == 5)
         #expect(record.consecutiveFailures == 0)
         #expect(record.lastError == nil)
+        #expect(provider.calls(of: .createItem) == 5)
+        await host.stop()
+    }
+
+    @Test("an unclassified error (an unknown error, mapped) is transient: retried with capped back-off, never parked")
+    func unclassifiedErrorsRetried() async throws {
+        struct StorageHiccup: Error {}
+        let mapped = try #require(FileProviderError.mapped(StorageHiccup()) as? FileProviderError)
+        #expect(mapped.code == .unclassified)
+        #expect(ErrorDisposition(classifying: mapped) == .retry)
+        let (provider, clock, host, id) = try await flakyCreation(failures: 4, error: mapped)
+        for (index, delay) in [Duration.seconds(1), .seconds(2), .seconds(4), .seconds(4)].enumerated() {
+            let record = try await host.run(id)
+            #expect(record.state == .waitingToRetry(failures: index + 1, delay: delay))
+            #expect(record.lastErrorCode == .unclassified)
+            #expect((record.lastError as? FileProviderError)?.underlyingError is StorageHiccup)
+            clock.advance(by: delay)
+        }
+        let record = try await host.run(id)
+        #expect(record.state == .succeeded)
+        #expect(record.attempts == 5)
         #expect(provider.calls(of: .createItem) == 5)
         await host.stop()
     }
@@ -97,6 +121,8 @@ struct RetryAndParkTests {
         #expect(ErrorDisposition(classifying: FileProviderError(.filenameCollision)) == .fail)
         #expect(ErrorDisposition(classifying: FileProviderError(.localVersionConflictingWithServer)) == .fail)
         #expect(ErrorDisposition(classifying: FileProviderError(.syncAnchorExpired)) == .retry)
+        #expect(ErrorDisposition(classifying: FileProviderError(.unclassified)) == .retry)
+        #expect(ErrorDisposition(classifying: FileProviderError(.cannotSynchronize)) == .park(.cannotSynchronize))
         #expect(ErrorDisposition(classifying: CancellationError()) == .retry)
     }
 }

@@ -16,7 +16,7 @@ struct ErrorCodeTests {
         (.providerDomainNotFound, -2013), (.applicationExtensionNotFound, -2014),
         (.localVersionConflictingWithServer, -2015), (.invalidArgument, 22), (.fileReadUnknown, 256),
         (.fileReadNoPermission, 257), (.fileReadNoSuchFile, 260), (.fileWriteNoPermission, 513),
-        (.invalidFilename, 514), (.featureUnsupported, 3328),
+        (.invalidFilename, 514), (.featureUnsupported, 3328), (.unclassified, 4101),
     ]
 
     @Test func everyCodeHasItsPlatformRawValue() {

@@ -13,7 +13,7 @@ struct ErrorMappingTests {
         (.fileWriteFileExists, .filenameCollision), (.fileWriteOutOfSpace, .insufficientQuota),
         (.featureUnsupported, .featureUnsupported),
         (.fileReadUnknown, .fileReadUnknown), (.fileReadCorruptFile, .fileReadUnknown),
-        (.fileLocking, .cannotSynchronize), (.userCancelled, .cannotSynchronize),
+        (.fileLocking, .unclassified), (.userCancelled, .unclassified),
     ]
 
     /// Every row of the table on `FileProviderError.init(_: POSIXError, itemIdentifier:)`.
@@ -25,7 +25,7 @@ struct ErrorMappingTests {
         (.ENOTDIR, .invalidArgument), (.EOPNOTSUPP, .featureUnsupported), (.ETIMEDOUT, .serverUnreachable),
         (.ECONNREFUSED, .serverUnreachable), (.ECONNRESET, .serverUnreachable), (.ENETDOWN, .serverUnreachable),
         (.ENETUNREACH, .serverUnreachable), (.EHOSTUNREACH, .serverUnreachable), (.ENOTCONN, .serverUnreachable),
-        (.EIO, .cannotSynchronize), (.EBUSY, .cannotSynchronize),
+        (.EIO, .unclassified), (.EBUSY, .unclassified),
     ]
 
     @Test(arguments: cocoaRows)
@@ -94,11 +94,17 @@ struct ErrorMappingTests {
         #expect(FileProviderError.mapped(CancellationError(), itemIdentifier: "a") is CancellationError)
     }
 
-    @Test func anyOtherErrorCannotSynchronizeAndCarriesIt() throws {
+    @Test func anyOtherErrorIsUnclassifiedTransientAndCarriesIt() throws {
         struct Unknown: Error {}
         let error = try #require(FileProviderError.mapped(Unknown()) as? FileProviderError)
-        #expect(error.code == .cannotSynchronize)
+        #expect(error.code == .unclassified)
+        #expect(error.code.rawValue == 4101)
+        #expect(error.code.errorDomain == "NSCocoaErrorDomain")
+        #expect(!error.isResolvable)
         #expect(error.itemIdentifier == nil)
         #expect(error.underlyingError is Unknown)
+        let named = try #require(FileProviderError.mapped(Unknown(), itemIdentifier: "a") as? FileProviderError)
+        #expect(named.code == .unclassified)
+        #expect(named.itemIdentifier == "a")
     }
 }

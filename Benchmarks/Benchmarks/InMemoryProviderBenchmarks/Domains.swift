@@ -50,7 +50,7 @@ enum Domains {
             if let value = built.withLock({ $0 }) { return value }
             let store = makeStore(items: size)
             let enumerator = store.makeProvider().enumeratorNow(for: .workingSet)
-            let anchor = runBlocking { try! await enumerator.currentSyncAnchor() }
+            let anchor = runBlocking { try! await enumerator.currentSyncAnchor()! }
             for (change, index) in distinctRandomNumbers(100, in: 1...size, seed: UInt64(size)).enumerated() {
                 _ = try! store.remote.rename(storeIdentifier(index), to: "CHANGED_\(change).jpg")
             }

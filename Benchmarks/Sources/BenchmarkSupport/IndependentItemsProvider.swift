@@ -56,16 +56,15 @@ public struct IndependentItemsProvider: FileProvider {
         options: ModifyItemOptions,
         request: Request
     ) async throws -> ItemMutationResult? {
-        copied(
-            try await base.modifyItem(
-                item,
-                baseVersion: baseVersion,
-                changedFields: changedFields,
-                contents: contents,
-                options: options,
-                request: request
-            )
+        try await base.modifyItem(
+            item,
+            baseVersion: baseVersion,
+            changedFields: changedFields,
+            contents: contents,
+            options: options,
+            request: request
         )
+        .map(copied)
     }
 
     /// Deletes through `base`.

@@ -159,7 +159,9 @@ struct RatioBenchmarks {
     static func providerChanges(_ scenario: HostScenario, changes: Int) -> RatioRunner.Side {
         .init("provider changes") {
             let enumerator = try await scenario.provider.enumerator(for: .workingSet, request: Request())
-            let anchor = try await enumerator.currentSyncAnchor()
+            guard let anchor = try await enumerator.currentSyncAnchor() else {
+                preconditionFailure("the working set returned no sync anchor")
+            }
             await enumerator.invalidate()
             try scenario.renameRandomItems(changes)
             var reported = 0

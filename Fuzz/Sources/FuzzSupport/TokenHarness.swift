@@ -118,7 +118,7 @@ public final class TokenHarness: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)")
         do {
             anchors.append(
-                try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor().rawValue
+                try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()!.rawValue
             )
             let folder = try await create("Docs", in: .rootContainer, contents: nil, provider)
             for index in 0..<6 {
@@ -127,12 +127,12 @@ public final class TokenHarness: Sendable {
                 _ = try await create("g\(index).txt", in: folder, contents: scratch, provider)
                 if index == 2 {
                     anchors.append(
-                        try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor().rawValue
+                        try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()!.rawValue
                     )
                 }
             }
             anchors.append(
-                try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor().rawValue
+                try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()!.rawValue
             )
             try? FileManager.default.removeItem(at: scratch)
             return (folder, anchors)

@@ -29,6 +29,7 @@ struct FakeEnumerator: Enumerator {
     }
 
     func currentSyncAnchor() async throws -> SyncAnchor? {
-        try provider.currentAnchor()
+        if container == .workingSet, provider.withholdsWorkingSetAnchor { return nil }
+        return try provider.currentAnchor()
     }
 }

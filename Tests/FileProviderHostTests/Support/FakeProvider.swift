@@ -30,6 +30,8 @@ final class FakeProvider: FileProvider {
         var gates: [Method: Gate] = [:]
         var deferredFields: ItemFields = []
         var unsupportedFields: ItemFields = []
+        var leavingOnModify: Set<ItemIdentifier> = []
+        var withholdsWorkingSetAnchor = false
     }
 
     private let store = LockedValue(Store())
@@ -64,6 +66,22 @@ final class FakeProvider: FileProvider {
     /// Creates and modifies never apply `fields`: they always come back pending.
     func neverApply(_ fields: ItemFields) {
         store.withLock { $0.unsupportedFields = fields }
+    }
+
+    /// The next modification of `identifier` deletes it, with its descendants, and returns no item
+    /// (`nil`): the item left the domain.
+    func leaveDomain(onModifyOf identifier: ItemIdentifier) {
+        store.withLock { _ = $0.leavingOnModify.insert(identifier) }
+    }
+
+    /// The working set's enumerator returns no sync anchor (`nil`) from now on, breaking the contract.
+    func withholdWorkingSetAnchor() {
+        store.withLock { $0.withholdsWorkingSetAnchor = true }
+    }
+
+    /// Whether the working set's enumerator returns no sync anchor.
+    var withholdsWorkingSetAnchor: Bool {
+        store.withLock { $0.withholdsWorkingSetAnchor }
     }
 
     /// How many times `method` was called.
@@ -219,6 +237,10 @@ final class FakeProvider: FileProvider {
         return try store.withLock { store throws(FileProviderError) in
             guard var stored = store.items[template.itemIdentifier] else {
                 throw .nonExistentItem(withIdentifier: template.itemIdentifier)
+            }
+            if store.leavingOnModify.remove(template.itemIdentifier) != nil {
+                Self.delete(template.itemIdentifier, in: &store)
+                return nil
             }
             let pending = Self.pending(of: changedFields, in: &store)
             let applied = changedFields.subtracting(pending)

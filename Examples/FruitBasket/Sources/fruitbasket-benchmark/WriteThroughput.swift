@@ -103,6 +103,7 @@ struct WriteThroughput {
             options: [],
             request: Request()
         )
+        guard let result else { throw BenchmarkFailure("the provider returned no item for \(item.filename)") }
         return ItemSnapshot(result.item)
     }
 }

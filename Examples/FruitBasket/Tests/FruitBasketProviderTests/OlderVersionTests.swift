@@ -40,7 +40,8 @@ import Testing
                     options: [],
                     request: Request()
                 )
-                current = ItemSnapshot(result.item)
+                let stored: any FileProviderItem = try #require(result).item
+                current = ItemSnapshot(stored)
                 if text == "second" {
                     let fetched = try await provider.fetchContents(
                         for: current.itemIdentifier,

@@ -54,6 +54,7 @@ for index in 0..<count {
             options: [],
             request: Request()
         )
+        guard let result else { fatalError("modifyItem returned no item for \(item.itemIdentifier), which exists") }
         acknowledge(result.item, content)
     } else {
         let content = "payload \(run)-\(index)"

@@ -131,6 +131,12 @@ extension MountedDomain {
         let record = try await perform(
             .modifyItem(changed, baseVersion: base.itemVersion, changedFields: fields, contents: contents, options: [])
         )
+        if record.itemLeftDomain {
+            // The provider returned no item: the item left the domain. The host removed its copy —
+            // a folder's only once its children have left — and the mount follows it.
+            if await host.item(changed.itemIdentifier) == nil { apply(.remove(changed.itemIdentifier)) }
+            return
+        }
         apply(.upsert(record.resultItem ?? changed))
     }
 }

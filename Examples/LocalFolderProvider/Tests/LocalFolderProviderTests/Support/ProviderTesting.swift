@@ -54,12 +54,13 @@ extension LocalFolderProvider {
             options: [],
             request: Request()
         )
-        return ItemSnapshot(result.item)
+        let stored: any FileProviderItem = try #require(result).item
+        return ItemSnapshot(stored)
     }
 
     /// Replaces a file's content with the file at `contents`.
     func write(_ item: ItemSnapshot, contents: URL) async throws -> ItemMutationResult {
-        try await modifyItem(
+        let result = try await modifyItem(
             item,
             baseVersion: item.itemVersion,
             changedFields: .contents,
@@ -67,13 +68,14 @@ extension LocalFolderProvider {
             options: [],
             request: Request()
         )
+        return try #require(result)
     }
 
     /// Sets an item's modification date.
     func setDate(of item: ItemSnapshot, to date: Date) async throws -> ItemMutationResult {
         var dated = item
         dated.contentModificationDate = date
-        return try await modifyItem(
+        let result = try await modifyItem(
             dated,
             baseVersion: item.itemVersion,
             changedFields: .contentModificationDate,
@@ -81,6 +83,7 @@ extension LocalFolderProvider {
             options: [],
             request: Request()
         )
+        return try #require(result)
     }
 
     /// The text of a file.
@@ -102,7 +105,7 @@ extension LocalFolderProvider {
 
     /// The working set's current anchor.
     func anchor() async throws -> SyncAnchor {
-        try await enumerator(for: .workingSet, request: Request()).currentSyncAnchor()
+        try #require(try await enumerator(for: .workingSet, request: Request()).currentSyncAnchor())
     }
 }
 

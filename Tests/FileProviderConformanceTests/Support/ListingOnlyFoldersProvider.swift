@@ -1,0 +1,33 @@
+import FileProviderKit
+import InMemoryFileProvider
+
+/// A layer over the reference provider whose folder enumerators — the root's, the trash's and any
+/// folder's, not the working set's — do not report changes, as Apple allows: `currentSyncAnchor()`
+/// returns `nil` and `enumerateChanges` fails with `featureUnsupported`. A conforming provider.
+struct ListingOnlyFoldersProvider: ReferenceProviderLayer, PartialContentFetching {
+    let inner: InMemoryFileProvider
+
+    func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator {
+        let enumerator = try await inner.enumerator(for: containerItemIdentifier, request: request)
+        return containerItemIdentifier == .workingSet ? enumerator : ListingOnlyEnumerator(base: enumerator)
+    }
+}
+
+/// An enumerator that lists through `base` and reports no changes.
+struct ListingOnlyEnumerator: Enumerator {
+    let base: any Enumerator
+
+    func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async {
+        await base.enumerateItems(for: observer, startingAt: page)
+    }
+
+    func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
+        observer.finishEnumeratingWithError(
+            FileProviderError(.featureUnsupported, message: "This enumerator does not report changes.")
+        )
+    }
+
+    func currentSyncAnchor() async throws -> SyncAnchor? { nil }
+
+    func invalidate() async { await base.invalidate() }
+}
