@@ -6,7 +6,7 @@ import FileProviderKit
 /// Linux. On Apple's systems the name is Apple's own type.
 ///
 /// As on Apple's systems, ``init(_:)`` knows only declared types (here the well-known types of
-/// ``FileProviderKit/ContentType``) and ``init(importedAs:conformingTo:)`` makes any other.
+/// `ContentType`) and ``init(importedAs:conformingTo:)`` makes any other.
 public struct UTType: Hashable, Sendable, CustomStringConvertible {
     /// The type's identifier, such as `public.folder`.
     public let identifier: String

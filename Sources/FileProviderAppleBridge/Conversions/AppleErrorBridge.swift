@@ -9,15 +9,15 @@ import FileProvider
 ///
 /// Apple accepts an extension's error only in `NSFileProviderErrorDomain` or `NSCocoaErrorDomain`
 /// and wraps anything else in Cocoa's `NSXPCConnectionReplyInvalid` (4101) with the original as
-/// `NSUnderlyingErrorKey`. Every ``FileProviderKit/FileProviderError/Code`` therefore crosses as
+/// `NSUnderlyingErrorKey`. Every `FileProviderError.Code` therefore crosses as
 /// follows, the same both ways:
 ///
 /// | Contract | Apple |
 /// | --- | --- |
 /// | a code of `NSFileProviderErrorDomain` (-1000 … -2015) | `NSFileProviderErrorDomain`, the same code |
 /// | a Cocoa code (256, 257, 260, 513, 514, 3328) | `NSCocoaErrorDomain`, the same code |
-/// | ``FileProviderKit/FileProviderError/Code/unclassified`` (4101) | `NSCocoaErrorDomain` 4101, the underlying error as `NSUnderlyingErrorKey` |
-/// | ``FileProviderKit/FileProviderError/Code/invalidArgument`` (POSIX `EINVAL`) | `NSCocoaErrorDomain` 4101 wrapping `NSPOSIXErrorDomain` `EINVAL` |
+/// | `FileProviderError.Code.unclassified` (4101) | `NSCocoaErrorDomain` 4101, the underlying error as `NSUnderlyingErrorKey` |
+/// | `FileProviderError.Code.invalidArgument` (POSIX `EINVAL`) | `NSCocoaErrorDomain` 4101 wrapping `NSPOSIXErrorDomain` `EINVAL` |
 /// | `CancellationError` | `NSCocoaErrorDomain` `NSUserCancelledError` (3072) |
 ///
 /// The context travels in Apple's keys: the item of a collision or a rejected deletion under
@@ -26,9 +26,9 @@ import FileProvider
 /// `NSFileProviderErrorItemKey`, the message under `NSLocalizedDescriptionKey`, and the underlying
 /// error under `NSUnderlyingErrorKey`.
 ///
-/// From Apple, any other Cocoa code becomes the code of ``FileProviderKit/FileProviderError/init(_:itemIdentifier:)-(CocoaError,_)``,
+/// From Apple, any other Cocoa code becomes the code of `FileProviderError.init(_:itemIdentifier:)`,
 /// and an error of any other domain — which Apple would have wrapped — becomes
-/// ``FileProviderKit/FileProviderError/Code/unclassified`` carrying it.
+/// `FileProviderError.Code.unclassified` carrying it.
 public enum AppleErrorBridge {
     /// Cocoa's `NSXPCConnectionReplyInvalid`, the code Apple wraps foreign errors in.
     public static let replyInvalidCode = 4101
@@ -71,7 +71,7 @@ public enum AppleErrorBridge {
     }
 
     /// The contract's error for `error`, reported by an extension through Apple's framework: a
-    /// ``FileProviderKit/FileProviderError``, or `CancellationError` for `NSUserCancelledError`.
+    /// `FileProviderError`, or `CancellationError` for `NSUserCancelledError`.
     public static func error(fromApple error: any Error) -> any Error {
         if error is CancellationError || error is FileProviderError { return error }
         let nsError = error as NSError

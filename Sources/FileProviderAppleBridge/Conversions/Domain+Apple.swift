@@ -9,7 +9,7 @@ extension Domain {
     /// The domain with Apple's identifier, name and enablement, and on macOS its trash support and
     /// visibility (iOS domains have neither setting: they read as the defaults, a trash and visible).
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/invalidValue(_:)`` for an identifier the contract
+    /// - Throws: `FileProviderError.invalidValue(_:)` for an identifier the contract
     ///   refuses (empty, or with `/` or `:`, which Apple forbids too).
     public init(_ apple: NSFileProviderDomain) throws(FileProviderError) {
         self.init(identifier: try DomainIdentifier(apple.identifier.rawValue), displayName: apple.displayName)

@@ -13,7 +13,7 @@ extension ItemSnapshot {
     /// system assumes for it. A type and creator of two zero codes reads as none; user-info values
     /// other than strings, numbers, booleans and dates are dropped (Apple allows no others).
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/invalidValue(_:)`` when the item's version has a
+    /// - Throws: `FileProviderError.invalidValue(_:)` when the item's version has a
     ///   component longer than 128 bytes, which Apple's rule also forbids.
     public init(apple item: NSFileProviderItem) throws(FileProviderError) {
         // Each optional member of Apple's protocol is read into an optional: on Apple's systems an

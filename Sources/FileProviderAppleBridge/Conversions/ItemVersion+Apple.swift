@@ -8,8 +8,8 @@ import FileProvider
 extension ItemVersion {
     /// The version with Apple's components, each translated by ``component(fromApple:)``.
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/invalidValue(_:)`` when a component is longer
-    ///   than ``FileProviderKit/ItemVersion/maximumComponentSize``, as Apple's rule also forbids.
+    /// - Throws: `FileProviderError.invalidValue(_:)` when a component is longer
+    ///   than `ItemVersion.maximumComponentSize`, as Apple's rule also forbids.
     public init(_ apple: NSFileProviderItemVersion) throws(FileProviderError) {
         try self.init(
             contentVersion: Self.component(fromApple: apple.contentVersion),
@@ -26,7 +26,7 @@ extension ItemVersion {
     }
 
     /// A component from Apple: Apple's `beforeFirstSyncComponent` becomes
-    /// ``FileProviderKit/ItemVersion/beforeFirstSyncComponent``; any other is unchanged.
+    /// `ItemVersion.beforeFirstSyncComponent`; any other is unchanged.
     public static func component(fromApple component: Data) -> Data {
         component == NSFileProviderItemVersion.beforeFirstSyncComponent ? beforeFirstSyncComponent : component
     }

@@ -7,10 +7,10 @@ import FileProvider
 
 extension Page {
     /// The page with Apple's bytes; Apple's two initial pages become
-    /// ``FileProviderKit/Page/initialPageSortedByName`` and ``FileProviderKit/Page/initialPageSortedByDate``.
+    /// `Page.initialPageSortedByName` and `Page.initialPageSortedByDate`.
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/Code/pageExpired`` when the page holds more than
-    ///   ``FileProviderKit/Page/maximumSize`` bytes, which no provider hands out.
+    /// - Throws: `FileProviderError.Code.pageExpired` when the page holds more than
+    ///   `Page.maximumSize` bytes, which no provider hands out.
     public init(_ apple: NSFileProviderPage) throws(FileProviderError) {
         switch apple.rawValue {
         case Data(referencing: NSFileProviderPage.initialPageSortedByName): self = .initialPageSortedByName
@@ -36,8 +36,8 @@ extension Page {
 extension SyncAnchor {
     /// The anchor with Apple's bytes.
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/Code/syncAnchorExpired`` when the anchor holds more
-    ///   than ``FileProviderKit/SyncAnchor/maximumSize`` bytes, as Apple treats such an anchor.
+    /// - Throws: `FileProviderError.Code.syncAnchorExpired` when the anchor holds more
+    ///   than `SyncAnchor.maximumSize` bytes, as Apple treats such an anchor.
     public init(_ apple: NSFileProviderSyncAnchor) throws(FileProviderError) {
         guard let anchor = try? SyncAnchor(apple.rawValue) else {
             throw FileProviderError(

@@ -10,7 +10,7 @@ import FileProvider
 /// Apple's methods return at once; the work runs in a task that finishes Apple's observer exactly
 /// once (the contract enumerator's own guarantee). `invalidate()` cancels the tasks still running
 /// — their observers finish with `NSUserCancelledError` — and invalidates the contract enumerator.
-/// An enumerator whose ``FileProviderKit/Enumerator/currentSyncAnchor()`` is `nil` hands Apple a
+/// An enumerator whose `Enumerator.currentSyncAnchor()` is `nil` hands Apple a
 /// `nil` anchor, which Apple reads as "no change support".
 public final class BridgedEnumerator: NSObject, NSFileProviderEnumerator, Sendable {
     /// The contract enumerator.

@@ -8,11 +8,11 @@ import FileProvider
 #if os(macOS) || !canImport(FileProvider)
 /// A ``ReplicatedExtensionBridge`` that also adopts Apple's `NSFileProviderPartialContentFetching`
 /// (macOS only, as Apple's protocol is),
-/// for a provider that adopts ``FileProviderKit/PartialContentFetching``: subclass this one instead,
+/// for a provider that adopts `PartialContentFetching`: subclass this one instead,
 /// so that Apple's system asks for ranges only when your provider serves them.
 ///
 /// The returned file holds the range at its own offset, as both contracts say; it crosses
-/// untouched. A provider that does not adopt ``FileProviderKit/PartialContentFetching`` after all
+/// untouched. A provider that does not adopt `PartialContentFetching` after all
 /// serves the whole file, reported as the range `0..<size` (Apple's "fully materialized").
 open class PartialContentExtensionBridge: ReplicatedExtensionBridge, NSFileProviderPartialContentFetching,
     @unchecked Sendable

@@ -5,7 +5,7 @@ import Foundation
 import FileProvider
 #endif
 
-/// Any contract ``FileProviderKit/FileProvider`` as Apple's `NSFileProviderReplicatedExtension`:
+/// Any contract `FileProvider` as Apple's `NSFileProviderReplicatedExtension`:
 /// the class your extension target names as its principal class, so that the provider you test on
 /// Linux is the one that ships.
 ///
@@ -30,7 +30,7 @@ import FileProvider
 ///   the bridge waits for the provider's `enumerator(for:request:)` — which the contract requires to
 ///   be cheap — on the calling thread, one of Apple's queues.
 /// - Thumbnails and custom actions are served when the provider adopts
-///   ``FileProviderKit/Thumbnailing`` or ``FileProviderKit/CustomActionPerforming``; otherwise every
+///   `Thumbnailing` or `CustomActionPerforming`; otherwise every
 ///   thumbnail is "none" and an action fails with `NSFeatureUnsupportedError`. Partial content needs
 ///   ``PartialContentExtensionBridge``, so that the system only asks a provider that has it.
 ///
@@ -60,7 +60,7 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     }
 
     /// Makes the provider for a domain. Override it; the default throws
-    /// ``FileProviderKit/FileProviderError/Code/providerNotFound``.
+    /// `FileProviderError.Code.providerNotFound`.
     open class func makeProvider(for domain: Domain) throws -> any FileProvider {
         throw FileProviderError(
             .providerNotFound,
@@ -261,7 +261,7 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     }
 
     /// The provider's thumbnails, of the larger side of `size`; every thumbnail is "none" for a
-    /// provider that does not adopt ``FileProviderKit/Thumbnailing``.
+    /// provider that does not adopt `Thumbnailing`.
     open func fetchThumbnails(
         for itemIdentifiers: [NSFileProviderItemIdentifier],
         requestedSize size: CGSize,
@@ -293,7 +293,7 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
     }
 
     /// The provider's custom action; `NSFeatureUnsupportedError` for a provider that does not
-    /// adopt ``FileProviderKit/CustomActionPerforming``.
+    /// adopt `CustomActionPerforming`.
     open func performAction(
         identifier actionIdentifier: NSFileProviderExtensionActionIdentifier,
         onItemsWithIdentifiers itemIdentifiers: [NSFileProviderItemIdentifier],

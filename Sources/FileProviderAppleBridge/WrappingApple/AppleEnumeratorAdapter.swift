@@ -5,12 +5,12 @@ import Foundation
 import FileProvider
 #endif
 
-/// An enumerator of an extension built on Apple's framework, as a contract ``FileProviderKit/Enumerator``.
+/// An enumerator of an extension built on Apple's framework, as a contract `Enumerator`.
 ///
 /// Each call waits for the extension's observer to finish — Apple lets an enumerator finish after
 /// it returns — up to the provider's reply deadline, and finishes the contract observer exactly
 /// once before returning. An enumerator that does not implement Apple's optional change methods
-/// has no anchor (`nil`), and its changes fail with ``FileProviderKit/FileProviderError/Code/featureUnsupported``.
+/// has no anchor (`nil`), and its changes fail with `FileProviderError.Code.featureUnsupported`.
 final class AppleEnumeratorAdapter: Enumerator, @unchecked Sendable {
     // Apple's system calls an enumerator from any queue, so an extension's enumerator is
     // thread-safe by Apple's contract; that is what makes this adapter Sendable.

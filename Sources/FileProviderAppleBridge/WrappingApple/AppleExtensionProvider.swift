@@ -6,23 +6,23 @@ import FileProvider
 #endif
 
 /// An extension written for Apple's framework — any `NSFileProviderReplicatedExtension` — as a
-/// contract ``FileProviderKit/FileProvider``, so that the conformance suite and the host drive the
+/// contract `FileProvider`, so that the conformance suite and the host drive the
 /// extension you ship, in `swift test`, without installing it.
 ///
 /// What the provider guarantees, whatever the extension does:
 /// - Every call ends once. The extension's first reply (a completion handler, an observer's
 ///   finish) ends it; a second reply is dropped and recorded in ``contractViolations``; a reply that
 ///   never comes ends the call after ``replyDeadline`` with a
-///   ``FileProviderKit/FileProviderError/Code/unclassified`` error carrying a
-///   ``FileProviderKit/ContractViolation`` of kind ``FileProviderKit/ContractViolation/Kind/didNotFinish``
+///   `FileProviderError.Code.unclassified` error carrying a
+///   `ContractViolation` of kind `ContractViolation.Kind.didNotFinish`
 ///   (also recorded), never a hang.
 /// - Cancelling the calling task cancels the `Progress` the extension returned and ends the call at
 ///   once with `CancellationError`; an extension's `NSUserCancelledError` is a `CancellationError`.
 /// - Errors cross as ``AppleErrorBridge`` says; items, versions, pages, anchors and types as the
 ///   bridge's conversions say. A reply that carries neither a result nor an error where Apple
-///   requires one is an ``FileProviderKit/FileProviderError/Code/unclassified`` error and a recorded violation.
+///   requires one is an `FileProviderError.Code.unclassified` error and a recorded violation.
 /// - Partial content, thumbnails and custom actions are served when the extension adopts Apple's
-///   protocol for them, and otherwise fail with ``FileProviderKit/FileProviderError/Code/featureUnsupported``.
+///   protocol for them, and otherwise fail with `FileProviderError.Code.featureUnsupported`.
 ///   Apple's layout of a partial file (the range at its own offset) is the contract's, so files pass
 ///   through untouched.
 ///
@@ -224,8 +224,8 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
 
     /// Part of the content, from `NSFileProviderPartialContentFetching` (macOS only, as Apple's is).
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/Code/featureUnsupported`` when the extension
-    ///   does not adopt it; ``FileProviderKit/FileProviderError/Code/invalidArgument`` for a range
+    /// - Throws: `FileProviderError.Code.featureUnsupported` when the extension
+    ///   does not adopt it; `FileProviderError.Code.invalidArgument` for a range
     ///   beyond `Int`; the extension's errors.
     public func fetchPartialContents(
         for identifier: ItemIdentifier,
@@ -275,7 +275,7 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
 
     /// Thumbnails, from `NSFileProviderThumbnailing`, each of `maximumPixelSize` square.
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/Code/featureUnsupported`` when the extension
+    /// - Throws: `FileProviderError.Code.featureUnsupported` when the extension
     ///   does not adopt it; the extension's final error.
     public func fetchThumbnails(
         for identifiers: [ItemIdentifier],
@@ -314,7 +314,7 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
 
     /// Performs an action through `NSFileProviderCustomAction`.
     ///
-    /// - Throws: ``FileProviderKit/FileProviderError/Code/featureUnsupported`` when the extension
+    /// - Throws: `FileProviderError.Code.featureUnsupported` when the extension
     ///   does not adopt it; the extension's error.
     public func performAction(
         identifier: ActionIdentifier,

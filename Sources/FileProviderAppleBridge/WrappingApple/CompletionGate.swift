@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns one reply of Apple's framework — a completion handler or an observer's finish — into the
 /// end of one `async` call, whatever the extension does: the first reply ends the call, a later one
-/// is recorded as a ``FileProviderKit/ContractViolation`` instead of resuming twice, a reply that
+/// is recorded as a `ContractViolation` instead of resuming twice, a reply that
 /// never comes ends the call at a deadline with a finding, and cancelling the calling task cancels
 /// the extension's `Progress` and ends the call at once with `CancellationError`.
 final class CompletionGate<Value: Sendable>: Sendable {
@@ -33,8 +33,8 @@ final class CompletionGate<Value: Sendable>: Sendable {
     ///   - start: calls the extension with the reply handler and returns its `Progress`, if any;
     ///     not called when the task is cancelled before the call starts.
     /// - Throws: the reply's error; `CancellationError` when the task is cancelled; a
-    ///   ``FileProviderKit/FileProviderError/Code/unclassified`` carrying a
-    ///   ``FileProviderKit/ContractViolation/Kind/didNotFinish`` when no reply came by the deadline.
+    ///   `FileProviderError.Code.unclassified` carrying a
+    ///   `ContractViolation.Kind.didNotFinish` when no reply came by the deadline.
     static func wait(
         for call: String,
         deadline: Duration,
