@@ -16,13 +16,20 @@ struct ErrorMappingTests {
         (.fileLocking, .unclassified), (.userCancelled, .unclassified),
     ]
 
+    /// ENOTSUP, which on Linux is also EOPNOTSUPP: each platform's `POSIXErrorCode` has one name for it.
+    #if canImport(Darwin)
+    static let unsupported = POSIXErrorCode.ENOTSUP
+    #else
+    static let unsupported = POSIXErrorCode.EOPNOTSUPP
+    #endif
+
     /// Every row of the table on `FileProviderError.init(_: POSIXError, itemIdentifier:)`.
     static let posixRows: [(POSIXErrorCode, FileProviderError.Code)] = [
         (.ENOENT, .fileReadNoSuchFile), (.EACCES, .fileWriteNoPermission), (.EPERM, .fileWriteNoPermission),
         (.EROFS, .fileWriteNoPermission), (.EEXIST, .filenameCollision), (.ENOTEMPTY, .directoryNotEmpty),
         (.ENOSPC, .insufficientQuota), (.EDQUOT, .insufficientQuota), (.ENAMETOOLONG, .invalidFilename),
         (.EILSEQ, .invalidFilename), (.EINVAL, .invalidArgument), (.EISDIR, .invalidArgument),
-        (.ENOTDIR, .invalidArgument), (.EOPNOTSUPP, .featureUnsupported), (.ETIMEDOUT, .serverUnreachable),
+        (.ENOTDIR, .invalidArgument), (unsupported, .featureUnsupported), (.ETIMEDOUT, .serverUnreachable),
         (.ECONNREFUSED, .serverUnreachable), (.ECONNRESET, .serverUnreachable), (.ENETDOWN, .serverUnreachable),
         (.ENETUNREACH, .serverUnreachable), (.EHOSTUNREACH, .serverUnreachable), (.ENOTCONN, .serverUnreachable),
         (.EIO, .unclassified), (.EBUSY, .unclassified),
@@ -40,6 +47,14 @@ struct ErrorMappingTests {
         let error = FileProviderError(POSIXError(posixCode), itemIdentifier: "a")
         #expect((error.underlyingError as? POSIXError)?.code == posixCode)
         try expect(error, andMappingOf: POSIXError(posixCode), toHave: code)
+    }
+
+    /// EOPNOTSUPP is its own number on Darwin (102, where ENOTSUP is 45), one `POSIXErrorCode` has no
+    /// case for; both numbers are an unsupported feature on every platform.
+    @Test(arguments: [EOPNOTSUPP, ENOTSUP])
+    func anUnsupportedOperationByEitherNumber(_ number: Int32) throws {
+        let posixError = POSIXError(_nsError: NSError(domain: NSPOSIXErrorDomain, code: Int(number)))
+        try expect(FileProviderError(posixError, itemIdentifier: "a"), andMappingOf: posixError, toHave: .featureUnsupported)
     }
 
     /// Expects `error` and `FileProviderError.mapped(platformError)` to have `code` and name item "a".

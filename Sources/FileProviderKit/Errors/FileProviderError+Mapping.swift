@@ -89,8 +89,14 @@ extension FileProviderError {
     /// is not a missing item: throw ``nonExistentItem(withIdentifier:)`` for that. A collision made
     /// here carries no existing item; use ``collision(with:)`` when you have it.
     public init(_ posixError: POSIXError, itemIdentifier: ItemIdentifier? = nil) {
+        // The switch is over the error's number rather than its `code`. On Linux ENOTSUP and
+        // EOPNOTSUPP are one number (95), which `POSIXErrorCode` names only `.EOPNOTSUPP`; on Darwin
+        // they are two (45 and 102), and `POSIXErrorCode` names only `.ENOTSUP`, having no case for
+        // 102, so there `code` cannot stand for an EOPNOTSUPP error (it traps). The C constants name
+        // the right numbers on both.
+        let number = Int32(truncatingIfNeeded: posixError.errorCode)
         let code: Code =
-            switch posixError.code {
+            switch POSIXErrorCode(rawValue: number) {
             case .ENOENT: .fileReadNoSuchFile
             case .EACCES, .EPERM, .EROFS: .fileWriteNoPermission
             case .EEXIST: .filenameCollision
@@ -98,10 +104,7 @@ extension FileProviderError {
             case .ENOSPC, .EDQUOT: .insufficientQuota
             case .ENAMETOOLONG, .EILSEQ: .invalidFilename
             case .EINVAL, .EISDIR, .ENOTDIR: .invalidArgument
-            case .EOPNOTSUPP: .featureUnsupported
-            #if canImport(Darwin)
-            case .ENOTSUP: .featureUnsupported
-            #endif
+            case _ where number == EOPNOTSUPP || number == ENOTSUP: .featureUnsupported
             case .ETIMEDOUT, .ECONNREFUSED, .ECONNRESET, .ENETDOWN, .ENETUNREACH, .EHOSTUNREACH, .ENOTCONN:
                 .serverUnreachable
             default: .unclassified
