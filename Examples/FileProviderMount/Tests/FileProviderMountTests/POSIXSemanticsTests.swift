@@ -51,7 +51,9 @@ extension KernelMountTests {
         /// Runs a Python 3 program with the mount point as its working directory and returns
         /// what it printed; the test fails when it exits non-zero.
         static func python(_ program: String, in directory: URL) throws -> String {
-            let outcome = try Shell.run(["python3", "-c", "import os, errno\nos.chdir(\(quoted(directory.path)))\n" + program])
+            let outcome = try Shell.run([
+                "python3", "-c", "import os, errno\nos.chdir(\(quoted(directory.path)))\n" + program,
+            ])
             #expect(outcome.status == 0, "\(outcome.errors)")
             return outcome.output
         }
@@ -60,7 +62,10 @@ extension KernelMountTests {
             "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
         }
 
-        @Test("O_TRUNC empties the file, O_EXCL refuses an existing one, O_APPEND writes at the end", arguments: Subject.allCases)
+        @Test(
+            "O_TRUNC empties the file, O_EXCL refuses an existing one, O_APPEND writes at the end",
+            arguments: Subject.allCases
+        )
         func openFlags(_ subject: Subject) throws {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
@@ -380,14 +385,26 @@ extension KernelMountTests {
             let arguments = ["--cache-dir", cache.path]
             let live = try MountProcess(mountPoint: folder("live"), arguments: arguments)
             defer { live.cleanUp() }
-            #expect(FileManager.default.createFile(atPath: live.mountPoint.appendingPathComponent("f").path, contents: Data("live".utf8)))
-            let listing = { () -> Set<String> in Set((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []) }
+            #expect(
+                FileManager.default.createFile(
+                    atPath: live.mountPoint.appendingPathComponent("f").path,
+                    contents: Data("live".utf8)
+                )
+            )
+            let listing = { () -> Set<String> in
+                Set((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [])
+            }
             let liveFolders = listing()
             #expect(liveFolders.count == 2, "the store's folder and the mount's: \(liveFolders)")
             var abandoned: Set<String> = []
             for _ in 0..<2 {
                 let killed = try MountProcess(mountPoint: folder("killed"), arguments: arguments)
-                #expect(FileManager.default.createFile(atPath: killed.mountPoint.appendingPathComponent("f").path, contents: Data("x".utf8)))
+                #expect(
+                    FileManager.default.createFile(
+                        atPath: killed.mountPoint.appendingPathComponent("f").path,
+                        contents: Data("x".utf8)
+                    )
+                )
                 killed.send(SIGKILL)
                 _ = try killed.waitForExit(seconds: 30)
                 killed.cleanUp()

@@ -40,7 +40,14 @@ extension MountedDomain {
                 let copy = try await makeWorkingCopy(of: current, empty: truncate)
                 if truncate, current.documentSize != 0 { copy.markWritten() }
                 return table.withLock {
-                    $0.add(OpenHandle(identifier: identifier, item: current, descriptor: copy.descriptor, workingCopy: copy))
+                    $0.add(
+                        OpenHandle(
+                            identifier: identifier,
+                            item: current,
+                            descriptor: copy.descriptor,
+                            workingCopy: copy
+                        )
+                    )
                 }
             }
         }
@@ -271,9 +278,11 @@ extension MountedDomain {
     ///
     /// - Returns: whether the working copy holds the stored content again.
     private func revert(_ copy: WorkingCopy) async -> Bool {
-        guard let (item, path) = tree.withLock({ tree in
-            tree.namespace.item(copy.identifier).map { ($0, tree.namespace.path(of: copy.identifier)) }
-        }) else { return false }
+        guard
+            let (item, path) = tree.withLock({ tree in
+                tree.namespace.item(copy.identifier).map { ($0, tree.namespace.path(of: copy.identifier)) }
+            })
+        else { return false }
         do {
             let source = try await contents(of: item)
             guard ftruncate(copy.descriptor, 0) == 0 else { return false }

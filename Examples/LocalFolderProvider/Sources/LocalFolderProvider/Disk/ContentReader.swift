@@ -25,7 +25,9 @@ enum ContentReader {
         do {
             try SparseCopy.copy(from: input.fileDescriptor, to: output)
         } catch {
-            throw FileProviderError.io("cannot copy \(name) to \(destination.path): \(String(cString: strerror(error.code)))")
+            throw FileProviderError.io(
+                "cannot copy \(name) to \(destination.path): \(String(cString: strerror(error.code)))"
+            )
         }
     }
 }

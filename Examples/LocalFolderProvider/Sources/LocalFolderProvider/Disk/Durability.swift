@@ -65,7 +65,10 @@ enum Durability {
                     try SparseCopy.copy(from: input.fileDescriptor, to: output.fileDescriptor)
                 } catch {
                     if error.whileReading {
-                        throw FileProviderError.contentsUnreadable(source, reason: String(cString: strerror(error.code)))
+                        throw FileProviderError.contentsUnreadable(
+                            source,
+                            reason: String(cString: strerror(error.code))
+                        )
                     }
                     throw stagingError(error.code)
                 }
@@ -87,7 +90,11 @@ enum Durability {
     private static func stagingError(_ code: Int32) -> FileProviderError {
         let underlying = POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         guard [ENOSPC, EDQUOT, EFBIG].contains(code) else {
-            return FileProviderError(.cannotSynchronize, message: "cannot stage content: \(underlying)", underlyingError: underlying)
+            return FileProviderError(
+                .cannotSynchronize,
+                message: "cannot stage content: \(underlying)",
+                underlyingError: underlying
+            )
         }
         return FileProviderError(
             .insufficientQuota,
