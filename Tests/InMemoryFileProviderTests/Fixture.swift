@@ -14,7 +14,8 @@ struct Fixture {
     init(
         supportsTrash: Bool = true,
         caseRule: FilenameCaseRule = .caseInsensitive,
-        changeHistoryLimit: Int = 100_000
+        changeHistoryLimit: Int = 100_000,
+        maximumContentSize: Int64 = 1 << 30
     ) throws {
         let clock = ManualStoreClock()
         let domain = Domain(
@@ -29,7 +30,8 @@ struct Fixture {
                 caseRule: caseRule,
                 changeHistoryLimit: changeHistoryLimit,
                 clock: clock,
-                temporaryDirectory: files.url.appendingPathComponent("fetched")
+                temporaryDirectory: files.url.appendingPathComponent("fetched"),
+                maximumContentSize: maximumContentSize
             )
         )
         provider = store.makeProvider()

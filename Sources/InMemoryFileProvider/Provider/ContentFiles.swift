@@ -13,14 +13,19 @@ final class ContentFiles: Sendable {
         self.configuredDirectory = directory
     }
 
-    /// The bytes of a file handed in, read through symbolic links.
+    /// The bytes of a file handed in, read through symbolic links, when it holds at most `limit`
+    /// bytes.
     ///
     /// - Throws: `FileProviderError.Code.fileReadNoSuchFile` when nothing exists at `url` (a
     ///   dangling link included); `FileProviderError.Code.fileReadUnknown` when it is not a
-    ///   regular file (a folder, a pipe, a device) or cannot be read (no permission).
-    static func read(_ url: URL) throws(FileProviderError) -> Data {
+    ///   regular file (a folder, a pipe, a device) or cannot be read (no permission);
+    ///   `FileProviderError.Code.insufficientQuota` (underlying: `EFBIG`) when it holds more than
+    ///   `limit` bytes.
+    static func read(_ url: URL, limit: Int64) throws(FileProviderError) -> Data {
         do {
-            return try ContentFile.read(url)
+            return try readBounded(url, limit: limit)
+        } catch let error as FileProviderError {
+            throw error
         } catch let error as POSIXError {
             switch error.code {
             case .ENOENT: throw FileProviderError(.fileReadNoSuchFile, message: "No file exists at \(url.path).")
@@ -30,6 +35,52 @@ final class ContentFiles: Sendable {
         } catch {
             throw unreadable(url, reason: "\(error)")
         }
+    }
+
+    /// Reads a regular file of at most `limit` bytes, never allocating more than that plus one:
+    /// a file that grows while it is read is refused too.
+    private static func readBounded(_ url: URL, limit: Int64) throws -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw POSIXError(.EISDIR)
+        default: throw POSIXError(.EINVAL)
+        }
+        let size = Int64(status.st_size)
+        guard size <= limit else { throw tooLarge(url, size: size, limit: limit) }
+        // One byte more than the size, so that a file that grew is noticed.
+        let ceiling = limit < Int64.max ? Int(limit) + 1 : Int.max
+        var data = Data(count: min(Int(size), ceiling - 1) + 1)
+        var length = 0
+        while length < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + length }, buffer.count - length)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if count == 0 { break }
+            length += count
+            if length == data.count {
+                guard Int64(length) <= limit else { throw tooLarge(url, size: Int64(length), limit: limit) }
+                data.count = min(ceiling, data.count.multipliedReportingOverflow(by: 2).partialValue)
+            }
+        }
+        data.count = length
+        return data
+    }
+
+    private static func tooLarge(_ url: URL, size: Int64, limit: Int64) -> FileProviderError {
+        FileProviderError(
+            .insufficientQuota,
+            message: "The file at \(url.path) holds \(size) bytes; the store takes at most \(limit) per file.",
+            underlyingError: POSIXError(.EFBIG)
+        )
     }
 
     private static func unreadable(_ url: URL, reason: String) -> FileProviderError {

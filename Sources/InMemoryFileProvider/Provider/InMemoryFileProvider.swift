@@ -90,7 +90,8 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
     ) async throws -> ItemMutationResult? {
         try await store.begin(.createItem, template.itemIdentifier, template.parentItemIdentifier)
         let snapshot = ItemSnapshot(template)
-        let content = try contents.map { (url) throws(FileProviderError) in try ContentFiles.read(url) }
+        let limit = store.configuration.maximumContentSize
+        let content = try contents.map { (url) throws(FileProviderError) in try ContentFiles.read(url, limit: limit) }
         try Task.checkCancellation()
         return try store.mutate { (state, now) throws(FileProviderError) in
             try state.create(snapshot, fields: fields, content: content, options: options, now: now)
@@ -129,9 +130,10 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
     ) async throws -> ItemMutationResult? {
         try await store.begin(.modifyItem, item.itemIdentifier)
         let snapshot = ItemSnapshot(item)
+        let limit = store.configuration.maximumContentSize
         let content =
             changedFields.contains(.contents)
-            ? try contents.map { (url) throws(FileProviderError) in try ContentFiles.read(url) } : nil
+            ? try contents.map { (url) throws(FileProviderError) in try ContentFiles.read(url, limit: limit) } : nil
         try Task.checkCancellation()
         let (result, conflictCopy) = try store.mutate { (state, now) throws(FileProviderError) in
             try state.modify(

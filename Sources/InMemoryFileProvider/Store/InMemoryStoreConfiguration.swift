@@ -22,6 +22,11 @@ public struct InMemoryStoreConfiguration: Sendable {
     /// The folder fetched content is written to, or `nil` for a fresh folder in the system's
     /// temporary directory that each provider creates on first use and removes when invalidated.
     public var temporaryDirectory: URL?
+    /// The largest content, in bytes, a file handed to `createItem` or `modifyItem` may hold:
+    /// larger content is refused with `FileProviderError.Code.insufficientQuota` (its underlying
+    /// error a `POSIXError` `EFBIG`) before it is read, since the store holds every byte in
+    /// memory. A sparse file counts at its size. Default: 1 GiB; values below 0 count as 0.
+    public var maximumContentSize: Int64
 
     /// Creates a configuration; every parameter has the default described on its property.
     public init(
@@ -30,7 +35,8 @@ public struct InMemoryStoreConfiguration: Sendable {
         initialEpoch: UInt64 = 1,
         clock: any StoreClock = SystemStoreClock(),
         identifierGenerator: @escaping @Sendable (UInt64) -> ItemIdentifier = { ItemIdentifier("i\($0)") },
-        temporaryDirectory: URL? = nil
+        temporaryDirectory: URL? = nil,
+        maximumContentSize: Int64 = 1 << 30
     ) {
         self.caseRule = caseRule
         self.changeHistoryLimit = changeHistoryLimit
@@ -38,5 +44,6 @@ public struct InMemoryStoreConfiguration: Sendable {
         self.clock = clock
         self.identifierGenerator = identifierGenerator
         self.temporaryDirectory = temporaryDirectory
+        self.maximumContentSize = max(0, maximumContentSize)
     }
 }

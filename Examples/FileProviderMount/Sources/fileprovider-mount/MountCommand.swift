@@ -39,6 +39,14 @@ struct MountCommand: AsyncParsableCommand {
     var seedFileSize: Int?
 
     @Option(
+        help: ArgumentHelp(
+            "Give the reference provider a quota of <bytes> of content (writes beyond it fail with EDQUOT).",
+            valueName: "bytes"
+        )
+    )
+    var quota: Int64?
+
+    @Option(
         help: ArgumentHelp("Mount LocalFolderProvider over <directory> instead.", valueName: "directory"),
         transform: { URL(fileURLWithPath: $0) }
     )
@@ -126,6 +134,10 @@ struct MountCommand: AsyncParsableCommand {
         guard cacheTimeout >= 0, cacheTimeout.isFinite else {
             throw ValidationError("--cache-timeout must be a number of seconds, 0 or more, not \(cacheTimeout).")
         }
+        if let quota, quota < 0 { throw ValidationError("--quota must be 0 or more, not \(quota).") }
+        guard quota == nil || (folder == nil && fruitbasket == nil) else {
+            throw ValidationError("--quota applies to the reference provider only.")
+        }
         guard folder == nil || seed == 0 else {
             throw ValidationError("--seed applies to the reference provider only, not with --folder.")
         }
@@ -142,9 +154,16 @@ struct MountCommand: AsyncParsableCommand {
             self.cacheDirectory
             ?? (FileManager.default.isWritableFile(atPath: "/dev/shm")
                 ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory)
-        let storeFolder = cacheDirectory.appendingPathComponent("fileprovider-mount-store-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: storeFolder) }
-        let (provider, beforeRefresh) = try makeProvider(storeFolder: storeFolder)
+        // The reference provider's fetched files go to a folder of this process's, which the
+        // next start reclaims if this one is killed.
+        let storeFolder: CacheFolder
+        do {
+            storeFolder = try CacheFolder.claim(in: cacheDirectory)
+        } catch {
+            throw Self.failure("cannot create a folder in \(cacheDirectory.path): \(error)")
+        }
+        defer { storeFolder.release() }
+        let (provider, beforeRefresh) = try makeProvider(storeFolder: storeFolder.url)
         let mountPoint = mountPoint
         let configuration = MountConfiguration(
             refreshInterval: .milliseconds(refreshMilliseconds),
@@ -210,6 +229,7 @@ struct MountCommand: AsyncParsableCommand {
         } catch {
             throw Self.failure("cannot seed the reference provider: \(error)")
         }
+        store.quota = quota
         return (store.makeProvider(), nil)
     }
 

@@ -81,26 +81,66 @@ struct MountedDomainTests {
         }
     }
 
-    @Test("a quota failure reaches the program as EDQUOT, and the write is sent once the quota allows it")
-    func refusedWriteIsKeptAndResent() async throws {
+    @Test("a quota failure reaches the program as EDQUOT, and the file keeps what the provider stored")
+    func refusedWriteShowsTheStoredContent() async throws {
         try await Self.withDomain { domain, store in
             _ = try await domain.create(at: "/big.txt", kind: .file, mode: 0o644)
             store.quota = 3
             let handle = try await domain.open(at: "/big.txt", writable: true)
             try Self.write("more than three bytes", to: handle, in: domain)
-            await #expect(throws: FileProviderError.self) { try await domain.synchronize(handle) }
+            #expect(try domain.attributes(at: "/big.txt").st_size == 21, "the program's own writes, while open")
+            do {
+                try await domain.synchronize(handle)
+                Issue.record("the flush committed past the quota")
+            } catch {
+                #expect(POSIXErrno.code(for: error) == EDQUOT)
+            }
+            #expect(try domain.attributes(at: "/big.txt").st_size == 0, "a size the provider did not store")
+            try Self.write("again", to: handle, in: domain)
             do {
                 try await domain.release(handle)
                 Issue.record("the release committed past the quota")
             } catch {
                 #expect(POSIXErrno.code(for: error) == EDQUOT)
             }
-            #expect(domain.table.withLock { $0.workingCopies.count } == 1, "the unsaved write was dropped")
-            #expect(try domain.attributes(at: "/big.txt").st_size == 21)
+            #expect(domain.table.withLock { $0.workingCopies.isEmpty })
+            #expect(try domain.attributes(at: "/big.txt").st_size == 0)
             store.quota = nil
             try await domain.refresh()
-            #expect(Self.content(named: "big.txt", in: store) == "more than three bytes")
-            #expect(domain.table.withLock { $0.workingCopies.isEmpty })
+            #expect((Self.content(named: "big.txt", in: store) ?? "") == "")
+        }
+    }
+
+    @Test("a remote edit made while a file is open for writing, caught up before the local write, keeps both")
+    func remoteEditCaughtUpWhileOpenKeepsBoth() async throws {
+        try await Self.withDomain { domain, store in
+            let item = try await domain.create(at: "/shared.txt", kind: .file, mode: 0o644)
+            let handle = try await domain.open(at: "/shared.txt", writable: true)
+            try store.remote.modifyContents(of: item.itemIdentifier, to: Data("theirs".utf8))
+            #expect(try await domain.refresh())
+            try Self.write("mine", to: handle, in: domain)
+            try await domain.release(handle)
+            try await domain.refresh()
+            let names = try domain.entries(at: "/").map(\.name)
+            #expect(names.count == 2, "\(names)")
+            #expect(Set(names.compactMap { Self.content(named: $0, in: store) }) == ["mine", "theirs"])
+        }
+    }
+
+    @Test("O_TRUNC empties an existing working copy and a new one without fetching; the empty content is sent")
+    func openTruncates() async throws {
+        try await Self.withDomain { domain, store in
+            try store.remote.createFile(named: "f.txt", contents: Data("old-content".utf8))
+            try await domain.refresh()
+            let writer = try await domain.open(at: "/f.txt", writable: true, truncate: true)
+            #expect(try domain.attributes(at: "/f.txt").st_size == 0)
+            try Self.write("new", to: writer, in: domain)
+            let second = try await domain.open(at: "/f.txt", writable: true, truncate: true)
+            #expect(try domain.attributes(at: "/f.txt").st_size == 0)
+            try Self.write("n", to: second, in: domain)
+            try await domain.release(second)
+            try await domain.release(writer)
+            #expect(Self.content(named: "f.txt", in: store) == "n")
         }
     }
 

@@ -5,6 +5,8 @@ import FileProviderKit
 struct OpenHandle: Sendable {
     /// The item opened.
     let identifier: ItemIdentifier
+    /// The item as it was when opened: its attributes once it is unlinked.
+    let item: ItemSnapshot
     /// The descriptor reads use: the working copy's, or a read-only one on the host's cached
     /// content.
     let descriptor: Int32

@@ -17,19 +17,24 @@ final class WorkingCopy: Sendable {
         var lastWrite = Date()
         var handles = 0
         var isUnlinked = false
+        /// The content version the working copy started from, or last sent successfully: what
+        /// commits name as their base, so that a remote edit made meanwhile is a conflict (both
+        /// kept) rather than overwritten.
+        var baseContentVersion: Data
     }
 
     let identifier: ItemIdentifier
     let url: URL
     let descriptor: Int32
-    let state = Mutex(State())
+    let state: Mutex<State>
     /// Held by a commit, so that commits of one file reach the provider one at a time, in order.
     let commitLock = AsyncLock()
 
-    init(identifier: ItemIdentifier, url: URL, descriptor: Int32) {
+    init(identifier: ItemIdentifier, url: URL, descriptor: Int32, baseContentVersion: Data) {
         self.identifier = identifier
         self.url = url
         self.descriptor = descriptor
+        state = Mutex(State(baseContentVersion: baseContentVersion))
     }
 
     /// Marks the content changed now.

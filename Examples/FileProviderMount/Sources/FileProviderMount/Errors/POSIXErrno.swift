@@ -9,19 +9,31 @@ import Glibc
 /// The `errno` a mounted provider's failure reaches programs with: the table of
 /// `Documentation/MountingOnLinux.md`.
 ///
-/// Every code of ``FileProviderKit/FileProviderError/Code`` has one value; errors that are not
-/// `FileProviderError`s map as follows: `CancellationError` → `EINTR`, a stopped host → `ENOTCONN`,
+/// Every code of ``FileProviderKit/FileProviderError/Code`` has one value, except that a
+/// refusal for lack of space says which: `insufficientQuota` and `cannotSynchronize` whose
+/// underlying error is a POSIX `ENOSPC`, `EDQUOT` or `EFBIG` give that code (`insufficientQuota`
+/// is `EDQUOT` otherwise). Errors that are not `FileProviderError`s map as follows: `CancellationError` → `EINTR`, a stopped host → `ENOTCONN`,
 /// a POSIX or Cocoa error carrying a POSIX code → that code, anything else → `EIO`.
 public enum POSIXErrno {
     /// The `errno` for `error`, always positive.
     public static func code(for error: any Error) -> Int32 {
         switch error {
-        case let error as FileProviderError: code(for: error.code)
+        case let error as FileProviderError: spaceCode(of: error) ?? code(for: error.code)
         case let error as MountError: error.code
         case is CancellationError: EINTR
         case HostError.stopped: ENOTCONN
         default: posixCode(of: error as NSError) ?? EIO
         }
+    }
+
+    /// The space errno a refusal for lack of space carries in its underlying error, if any.
+    private static func spaceCode(of error: FileProviderError) -> Int32? {
+        guard error.code == .insufficientQuota || error.code == .cannotSynchronize,
+            let underlying = error.underlyingError,
+            let code = posixCode(of: underlying as NSError),
+            [ENOSPC, EDQUOT, EFBIG].contains(code)
+        else { return nil }
+        return code
     }
 
     private static func posixCode(of error: NSError) -> Int32? {

@@ -16,21 +16,29 @@ enum FuseOperations {
                 config.pointee.entry_timeout = session.cacheTimeout
                 config.pointee.attr_timeout = session.cacheTimeout
                 config.pointee.negative_timeout = 0
-                config.pointee.hard_remove = 1
+                // An open file that is unlinked is renamed to ".fuse_hidden…" by libfuse, which
+                // MountedDomain turns into a deletion at the provider and a name only the mount
+                // knows, so that its path (and fstat, which the kernel asks by path) stays valid
+                // until the last close. With hard_remove, fstat would fail with ESTALE.
+                config.pointee.hard_remove = 0
                 config.pointee.nullpath_ok = 0
             }
             return fpk_private_data()
         }
-        operations.getattr = { path, status, _ in
+        operations.getattr = { path, status, info in
             serve { domain in
-                status?.pointee = try domain.attributes(at: string(path))
+                if path == nil, let handle = info?.pointee.fh {
+                    status?.pointee = try domain.attributes(ofHandle: handle)
+                } else {
+                    status?.pointee = try domain.attributes(at: try validPath(path))
+                }
                 return 0
             }
         }
         operations.readlink = { path, buffer, size in
             serve { domain in
                 guard let buffer, size > 0 else { return -EINVAL }
-                let target = Array(try domain.linkTarget(at: string(path)).utf8.prefix(size - 1))
+                let target = Array(try domain.linkTarget(at: try validPath(path)).utf8.prefix(size - 1))
                 target.withUnsafeBufferPointer { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { characters in
                         if let base = characters.baseAddress { buffer.update(from: base, count: target.count) }
@@ -42,7 +50,7 @@ enum FuseOperations {
         }
         operations.opendir = { path, info in
             serve { domain in
-                let entries = try domain.entries(at: string(path))
+                let entries = try domain.entries(at: try validPath(path))
                 info?.pointee.fh = session()?.listings.withLock { $0.add(entries) } ?? 0
                 return 0
             }
@@ -74,7 +82,7 @@ enum FuseOperations {
             }
         }
         operations.symlink = { target, path in
-            let target = string(target)
+            guard let target = target.flatMap({ String(validatingCString: $0) }) else { return -EILSEQ }
             return serveAsync(path) { domain, path in
                 _ = try await domain.create(at: path, kind: .symbolicLink(target), mode: 0o777)
                 return 0
@@ -93,15 +101,30 @@ enum FuseOperations {
             }
         }
         operations.rename = { source, destination, flags in
-            let destination = string(destination)
+            let checked: Result<String, MountError> = Result { () throws(MountError) in try validPath(destination) }
+            guard case .success(let destination) = checked else {
+                if case .failure(let error) = checked { return -error.code }
+                return -EINVAL
+            }
             return serveAsync(source) { domain, source in
                 try await domain.rename(from: source, to: destination, flags: flags)
                 return 0
             }
         }
         operations.link = { _, _ in -EPERM }
+        // Regular files only: FIFOs, sockets and device files are refused as on file systems
+        // that cannot store them (vfat), with EPERM.
+        operations.mknod = { path, mode, _ in
+            guard mode & S_IFMT == S_IFREG else { return -EPERM }
+            return serveAsync(path) { domain, path in
+                _ = try await domain.create(at: path, kind: .file, mode: mode)
+                return 0
+            }
+        }
         operations.chmod = { path, mode, _ in
-            serveAsync(path) { domain, path in
+            // An open file that was unlinked has no path, and nothing left to store a mode in.
+            guard path != nil else { return 0 }
+            return serveAsync(path) { domain, path in
                 try await domain.setMode(at: path, mode)
                 return 0
             }
@@ -109,6 +132,12 @@ enum FuseOperations {
         operations.chown = { _, _, _, _ in 0 }
         operations.truncate = { path, size, info in
             let handle = info?.pointee.fh
+            if path == nil, let handle {
+                return serveAsync(nil) { domain, _ in
+                    try await domain.truncate(handle: handle, to: Int64(size))
+                    return 0
+                }
+            }
             return serveAsync(path) { domain, path in
                 try await domain.truncate(at: path, to: Int64(size), handle: handle)
                 return 0
@@ -116,6 +145,7 @@ enum FuseOperations {
         }
         operations.utimens = { path, times, _ in
             guard let times else { return -EINVAL }
+            guard path != nil else { return 0 }
             let modification = times[1]
             if modification.tv_nsec == fpk_utime_omit() { return 0 }
             let date =
@@ -127,16 +157,25 @@ enum FuseOperations {
             }
         }
         operations.create = { path, mode, info in
+            let flags = info?.pointee.flags ?? 0
             let result = serveAsync(path) { domain, path -> UInt64 in
-                _ = try await domain.create(at: path, kind: .file, mode: mode)
+                do {
+                    _ = try await domain.create(at: path, kind: .file, mode: mode)
+                } catch let error as MountError where error == .exists && flags & O_EXCL == 0 {
+                    // Created meanwhile by another client: O_CREAT without O_EXCL opens it.
+                    return try await domain.open(at: path, writable: true, truncate: flags & O_TRUNC != 0)
+                }
                 return try await domain.open(at: path, writable: true)
             }
             return finishOpen(result, info: info)
         }
         operations.open = { path, info in
+            // libfuse 3 asks the kernel for atomic O_TRUNC: the flag arrives here, not as a
+            // truncate before the open.
             let flags = info?.pointee.flags ?? 0
+            let truncate = flags & O_TRUNC != 0
             let result = serveAsync(path) { domain, path in
-                try await domain.open(at: path, writable: flags & O_ACCMODE != O_RDONLY)
+                try await domain.open(at: path, writable: truncate || flags & O_ACCMODE != O_RDONLY, truncate: truncate)
             }
             return finishOpen(result, info: info)
         }
@@ -194,8 +233,30 @@ private func session() -> MountSession? {
     fpk_private_data().map { Unmanaged<MountSession>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private func string(_ path: UnsafePointer<CChar>?) -> String {
-    path.map { String(cString: $0) } ?? "/"
+/// The longest name of one path component, in bytes, as on most Linux file systems.
+let maximumNameLength = 255
+
+/// The path libfuse handed in, checked: every name must be valid UTF-8 (the contract's names are
+/// strings; a name that is not would be rewritten, and two distinct names could become one) and
+/// at most ``maximumNameLength`` bytes.
+///
+/// - Throws: `EILSEQ` for a name that is not UTF-8, `ENAMETOOLONG` for a name that is too long,
+///   `ENOENT` for a missing path (an open file that was unlinked has none).
+func validPath(_ path: UnsafePointer<CChar>?) throws(MountError) -> String {
+    guard let path else { throw .noEntry }
+    var length = 0
+    var index = 0
+    while path[index] != 0 {
+        if path[index] == 0x2F {
+            length = 0
+        } else {
+            length += 1
+            if length > maximumNameLength { throw MountError(code: ENAMETOOLONG) }
+        }
+        index += 1
+    }
+    guard let string = String(validatingCString: path) else { throw MountError(code: EILSEQ) }
+    return string
 }
 
 /// Runs a callback that does not wait, turning a thrown error into `-errno`.
@@ -210,11 +271,20 @@ private func serve(_ body: (MountedDomain) throws -> Int32) -> Int32 {
 
 /// Runs a callback that calls the provider, blocking the libfuse thread until it ends.
 private func serveAsync<T: Sendable>(
-    _ path: UnsafePointer<CChar>?,
+    _ pointer: UnsafePointer<CChar>?,
     _ body: @escaping @Sendable (MountedDomain, String) async throws -> T
 ) -> Result<T, MountError> {
     guard let domain = session()?.domain else { return .failure(MountError(code: EIO)) }
-    let path = string(path)
+    let path: String
+    if let pointer {
+        do {
+            path = try validPath(pointer)
+        } catch {
+            return .failure(error)
+        }
+    } else {
+        path = "/"
+    }
     return blockingWait {
         do {
             return .success(try await body(domain, path))

@@ -38,10 +38,17 @@ public final class FileProviderMount: Sendable {
     /// How the mount serves the provider.
     public let configuration: MountConfiguration
     let session: MountSession
+    /// This mount's folder in ``MountConfiguration/stagingParent``, holding the host's content
+    /// cache and the working copies; removed after unmounting, and by the next mount's start
+    /// when this process is killed first.
+    let cacheFolder: CacheFolder
     private let control = MountControl()
 
     /// Prepares a mount of `provider` on `mountPoint`: creates the host and synchronizes it
     /// (a full listing of the working set). Nothing is mounted until ``run()``.
+    ///
+    /// Folders earlier mounts left in ``MountConfiguration/stagingParent`` when their process
+    /// was killed are removed first (see ``CacheFolder``).
     ///
     /// - Throws: the provider's error from the first synchronization, or the file system's
     ///   when the staging folders cannot be created.
@@ -50,15 +57,23 @@ public final class FileProviderMount: Sendable {
         at mountPoint: URL,
         configuration: MountConfiguration = MountConfiguration()
     ) async throws {
+        let cacheFolder = try CacheFolder.claim(in: configuration.stagingParent)
         var hostConfiguration = HostConfiguration()
         hostConfiguration.scheduling = .manual
-        hostConfiguration.contentCacheParent = configuration.stagingParent
-        host = try ProviderHost(provider: provider, configuration: hostConfiguration)
-        let domain = try MountedDomain(
-            host: host,
-            stagingParent: configuration.stagingParent,
-            partialFetcher: provider as? any PartialContentFetching
-        )
+        hostConfiguration.contentCacheParent = cacheFolder.url
+        let domain: MountedDomain
+        do {
+            host = try ProviderHost(provider: provider, configuration: hostConfiguration)
+            domain = try MountedDomain(
+                host: host,
+                stagingParent: cacheFolder.url,
+                partialFetcher: provider as? any PartialContentFetching
+            )
+        } catch {
+            cacheFolder.release()
+            throw error
+        }
+        self.cacheFolder = cacheFolder
         self.mountPoint = mountPoint
         self.configuration = configuration
         session = MountSession(domain: domain, cacheTimeout: configuration.cacheTimeout)
@@ -67,6 +82,7 @@ public final class FileProviderMount: Sendable {
         } catch {
             await host.stop()
             domain.removeStagingFolder()
+            cacheFolder.release()
             throw error
         }
     }
@@ -107,6 +123,7 @@ public final class FileProviderMount: Sendable {
         control.state.withLock { $0.fuse = nil }
         await host.stop()
         session.domain.removeStagingFolder()
+        cacheFolder.release()
     }
 
     /// Ends ``run()``: sends unsaved writes, then stops serving and unmounts. Returns at once.

@@ -55,6 +55,7 @@ extension MountedDomain {
     /// - Throws: `ENOENT`; `EBUSY` for the root; `ENOTDIR`, `EISDIR`, `ENOTEMPTY`; the
     ///   provider's error.
     func remove(at path: String, directory: Bool) async throws {
+        if !directory, hiddenFiles.withLock({ $0.removeValue(forKey: path) }) != nil { return }
         guard let item = try item(at: path) else { throw MountError(code: EBUSY) }
         if directory {
             guard item.contentType.isDirectory else { throw MountError.notDirectory }
@@ -74,6 +75,7 @@ extension MountedDomain {
     ///   `ENOTEMPTY`, `EBUSY` for the root, or the provider's error.
     func rename(from source: String, to destination: String, flags: UInt32) async throws {
         guard flags & 2 == 0 else { throw MountError.invalid }
+        if Self.isHiddenPath(destination) { return try await hide(source, as: destination) }
         guard let item = try item(at: source) else { throw MountError(code: EBUSY) }
         let (parent, name) = try location(of: destination)
         if item.contentType.isDirectory, isAncestor(item.itemIdentifier, of: parent) { throw MountError.invalid }
@@ -101,10 +103,22 @@ extension MountedDomain {
         try await modify(changed, base: item, fields: fields)
     }
 
+    /// Deletes the open file at `source` at the provider, as `unlink` does, and keeps it under
+    /// the hidden path libfuse chose until its last handle is closed and libfuse unlinks that.
+    ///
+    /// - Throws: `ENOENT`, `EISDIR`, or the provider's error.
+    private func hide(_ source: String, as hidden: String) async throws {
+        guard let item = try item(at: source) else { throw MountError(code: EBUSY) }
+        guard !item.contentType.isDirectory else { throw MountError.isDirectory }
+        try await delete(item)
+        hiddenFiles.withLock { $0[hidden] = item }
+    }
+
     /// Sets the permission bits of the item at `path` (see ``FileAttributes`` for what is kept).
     ///
     /// - Throws: `ENOENT`, `EPERM` for the root, or the provider's error.
     func setMode(at path: String, _ mode: mode_t) async throws {
+        if hiddenFiles.withLock({ $0[path] }) != nil { return }  // Deleted: nothing to store it in.
         guard let item = try item(at: path) else { throw MountError.notPermitted }
         var changed = item
         changed.fileSystemFlags = FileAttributes.flags(for: mode, hidden: item.fileSystemFlags.contains(.hidden))
@@ -117,6 +131,7 @@ extension MountedDomain {
     ///
     /// - Throws: `ENOENT`, `EPERM` for the root, or the provider's error.
     func setModificationDate(at path: String, _ date: Date) async throws {
+        if hiddenFiles.withLock({ $0[path] }) != nil { return }  // Deleted: nothing to store it in.
         guard let before = try item(at: path) else { throw MountError.notPermitted }
         if let copy = table.withLock({ $0.workingCopies[before.itemIdentifier] }) { try await commit(copy) }
         guard let item = try self.item(at: path) else { throw MountError.notPermitted }
@@ -126,8 +141,16 @@ extension MountedDomain {
     }
 
     /// Sends `changed` with `modifyItem` on `base`'s version and applies the result.
-    func modify(_ changed: ItemSnapshot, base: ItemSnapshot, fields: ItemFields, contents: URL? = nil) async throws {
-        guard !fields.isEmpty else { return }
+    ///
+    /// - Returns: the operation's record; `nil` when `fields` is empty (nothing is sent).
+    @discardableResult
+    func modify(
+        _ changed: ItemSnapshot,
+        base: ItemSnapshot,
+        fields: ItemFields,
+        contents: URL? = nil
+    ) async throws -> OperationRecord? {
+        guard !fields.isEmpty else { return nil }
         let record = try await perform(
             .modifyItem(changed, baseVersion: base.itemVersion, changedFields: fields, contents: contents, options: [])
         )
@@ -138,6 +161,7 @@ extension MountedDomain {
             return
         }
         apply(.upsert(record.resultItem ?? changed))
+        return record
     }
 }
 

@@ -14,25 +14,40 @@ extension MountedDomain {
     /// or, when the provider fetches ranges and the file is larger than a chunk, a
     /// ``PartialContent`` that reads fill chunk by chunk.
     ///
+    /// - Parameter truncate: `O_TRUNC`: the working copy is emptied (a new one is made empty,
+    ///   without fetching the content), and the emptied content is sent on the next commit.
     /// - Returns: the handle's number.
     /// - Throws: `ENOENT`, `EISDIR`, the provider's error, or the file system's.
-    func open(at path: String, writable: Bool) async throws -> UInt64 {
+    func open(at path: String, writable: Bool, truncate: Bool = false) async throws -> UInt64 {
         guard let item = try item(at: path) else { throw MountError.isDirectory }
         guard !item.contentType.isDirectory else { throw MountError.isDirectory }
         let identifier = item.itemIdentifier
         if writable {
             return try await workingCopyCreation.withLock {
-                if let number = table.withLock({ table in
-                    table.workingCopies[identifier].map { copy in
-                        table.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                if let number = try table.withLock({ table throws(MountError) -> UInt64? in
+                    guard let copy = table.workingCopies[identifier] else { return nil }
+                    if truncate {
+                        guard ftruncate(copy.descriptor, 0) == 0 else { throw .lastSystemError }
+                        copy.markWritten()
                     }
+                    return table.add(
+                        OpenHandle(identifier: identifier, item: item, descriptor: copy.descriptor, workingCopy: copy)
+                    )
                 }) {
                     return number
                 }
                 guard let current = tree.withLock({ $0.namespace.item(identifier) }) else { throw MountError.noEntry }
-                let copy = try await makeWorkingCopy(of: current)
+                let copy = try await makeWorkingCopy(of: current, empty: truncate)
+                if truncate, current.documentSize != 0 { copy.markWritten() }
                 return table.withLock {
-                    $0.add(OpenHandle(identifier: identifier, descriptor: copy.descriptor, workingCopy: copy))
+                    $0.add(
+                        OpenHandle(
+                            identifier: identifier,
+                            item: current,
+                            descriptor: copy.descriptor,
+                            workingCopy: copy
+                        )
+                    )
                 }
             }
         }
@@ -40,7 +55,7 @@ extension MountedDomain {
             guard let copy = table.workingCopies[identifier] else { return nil }
             let descriptor = dup(copy.descriptor)
             guard descriptor >= 0 else { throw .lastSystemError }
-            return table.add(OpenHandle(identifier: identifier, descriptor: descriptor, workingCopy: nil))
+            return table.add(OpenHandle(identifier: identifier, item: item, descriptor: descriptor, workingCopy: nil))
         }) {
             return number
         }
@@ -52,6 +67,7 @@ extension MountedDomain {
                 $0.add(
                     OpenHandle(
                         identifier: identifier,
+                        item: item,
                         descriptor: partial.descriptor,
                         workingCopy: nil,
                         partial: partial
@@ -62,7 +78,9 @@ extension MountedDomain {
         let url = try await contents(of: item)
         let descriptor = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MountError.lastSystemError }
-        return table.withLock { $0.add(OpenHandle(identifier: identifier, descriptor: descriptor, workingCopy: nil)) }
+        return table.withLock {
+            $0.add(OpenHandle(identifier: identifier, item: item, descriptor: descriptor, workingCopy: nil))
+        }
     }
 
     /// Whether reading `size` bytes at `offset` through the handle needs chunks not fetched yet
@@ -119,8 +137,11 @@ extension MountedDomain {
         if let copy = handle.workingCopy { try await commit(copy) }
     }
 
-    /// Closes a handle. The last handle of a working copy commits it and removes it; when the
-    /// commit fails, the working copy is kept and ``refresh()`` sends it again.
+    /// Closes a handle. The last handle of a working copy commits it and removes it. When the
+    /// provider refuses the content for lack of space (``isSpaceRefusal(_:)``: `EDQUOT`,
+    /// `ENOSPC`, `EFBIG`), the working copy is discarded too, so that the file shows what the
+    /// provider stored and no size it did not (see ``commit(_:)``); after another failure the
+    /// working copy is kept and ``refresh()`` sends it again.
     ///
     /// - Throws: `EBADF`, or the commit's error.
     func release(_ number: UInt64) async throws {
@@ -130,8 +151,30 @@ extension MountedDomain {
             return
         }
         guard last else { return }
-        try await commit(copy)
+        do {
+            try await commit(copy)
+        } catch {
+            if Self.isSpaceRefusal(error) { discardRefused(copy) }
+            throw error
+        }
         if table.withLock({ $0.dropIfUnused(copy) }) { copy.discard() }
+    }
+
+    /// Whether `error` refuses content for lack of space: its errno is `EDQUOT`, `ENOSPC` or
+    /// `EFBIG` (a provider's `insufficientQuota` included).
+    static func isSpaceRefusal(_ error: any Error) -> Bool {
+        [EDQUOT, ENOSPC, EFBIG].contains(POSIXErrno.code(for: error))
+    }
+
+    /// Forgets the unsaved writes of a working copy the provider refused for lack of space and
+    /// that no handle uses any more, then discards it.
+    private func discardRefused(_ copy: WorkingCopy) {
+        let unused = copy.state.withLock { state in
+            guard state.handles == 0 else { return false }
+            state.isDirty = false
+            return true
+        }
+        if unused, table.withLock({ $0.dropIfUnused(copy) }) { copy.discard() }
     }
 
     /// Sets the size of the file at `path` (through `handle` when one is given). Without an open
@@ -140,10 +183,12 @@ extension MountedDomain {
     ///
     /// - Throws: `ENOENT`, `EISDIR`, `EPERM` for the root, the provider's error, the file system's.
     func truncate(at path: String, to size: Int64, handle number: UInt64?) async throws {
-        let handleCopy = number.flatMap { number in table.withLock { $0.handles[number]?.workingCopy } }
+        if let number, table.withLock({ $0.handles[number]?.workingCopy }) != nil {
+            return try await truncate(handle: number, to: size)
+        }
         guard let item = try item(at: path) else { throw MountError.notPermitted }
         guard !item.contentType.isDirectory else { throw MountError.isDirectory }
-        if let copy = handleCopy ?? table.withLock({ $0.workingCopies[item.itemIdentifier] }) {
+        if let copy = table.withLock({ $0.workingCopies[item.itemIdentifier] }) {
             guard ftruncate(copy.descriptor, off_t(size)) == 0 else { throw MountError.lastSystemError }
             copy.markWritten()
             return
@@ -158,12 +203,31 @@ extension MountedDomain {
         }
         let opened = try await open(at: path, writable: true)
         let copy = table.withLock { $0.handles[opened]?.workingCopy }
-        if let copy, ftruncate(copy.descriptor, off_t(size)) == 0 { copy.markWritten() }
+        if let copy {
+            guard ftruncate(copy.descriptor, off_t(size)) == 0 else {
+                let error = MountError.lastSystemError
+                try? await release(opened)
+                throw error
+            }
+            copy.markWritten()
+        }
         try await release(opened)
     }
 
+    /// Sets the size of the file open through writable handle `number` (`ftruncate`), also
+    /// once the file is unlinked; sent on the handle's next commit.
+    ///
+    /// - Throws: `EBADF` for an unknown or read-only handle, or the file system's error.
+    func truncate(handle number: UInt64, to size: Int64) async throws {
+        guard let copy = table.withLock({ $0.handles[number]?.workingCopy }) else { throw MountError.badDescriptor }
+        guard ftruncate(copy.descriptor, off_t(size)) == 0 else { throw MountError.lastSystemError }
+        copy.markWritten()
+    }
+
     /// Sends a working copy's content to the provider when it has unsaved writes, one commit of
-    /// a file at a time. Nothing is sent for a file deleted meanwhile.
+    /// a file at a time. Nothing is sent for a file deleted meanwhile. When the provider refuses
+    /// the content for lack of space (``isSpaceRefusal(_:)``), the working copy gets the stored
+    /// content back (see ``revert(_:)``); after another failure it stays dirty, to be sent again.
     ///
     /// The provider reads the working copy itself (no copy is made): a write that lands while it
     /// reads marks the copy dirty again, so the next commit sends the whole content.
@@ -171,9 +235,9 @@ extension MountedDomain {
     /// - Throws: the provider's error or the file system's; the writes then stay unsaved.
     func commit(_ copy: WorkingCopy) async throws {
         try await copy.commitLock.withLock {
-            let (dirty, lastWrite, unlinked) = copy.state.withLock { state in
+            let (dirty, lastWrite, unlinked, baseContent) = copy.state.withLock { state in
                 defer { state.isDirty = false }
-                return (state.isDirty, state.lastWrite, state.isUnlinked)
+                return (state.isDirty, state.lastWrite, state.isUnlinked, state.baseContentVersion)
             }
             guard dirty, !unlinked else { return }
             do {
@@ -182,17 +246,56 @@ extension MountedDomain {
                 var changed = item
                 changed.documentSize = copy.size
                 changed.contentModificationDate = lastWrite
-                try await modify(
+                // The base is the content the working copy started from: when another client
+                // changed the content since, the provider keeps both (a conflict copy).
+                var base = item
+                base.itemVersion =
+                    (try? ItemVersion(contentVersion: baseContent, metadataVersion: item.itemVersion.metadataVersion))
+                    ?? item.itemVersion
+                let record = try await modify(
                     changed,
-                    base: item,
+                    base: base,
                     fields: [.contents, .contentModificationDate],
                     contents: copy.url
                 )
+                // After a conflict the provider kept the other content in the item: later commits
+                // stay based on the old version, so they never overwrite it either.
+                if let result = record?.resultItem, record?.shouldFetchContent == false {
+                    copy.state.withLock { $0.baseContentVersion = result.itemVersion.contentVersion }
+                }
             } catch {
+                if Self.isSpaceRefusal(error), await revert(copy) { throw error }
                 copy.state.withLock { $0.isDirty = true }
                 throw error
             }
         }
+    }
+
+    /// Puts back in a working copy the content the provider stores, after the provider refused
+    /// the working copy's for lack of space: as on a full disk, what could not be stored is not
+    /// kept, and no size the provider did not store shows (the kernel is told to drop the size
+    /// it cached from the writes).
+    ///
+    /// - Returns: whether the working copy holds the stored content again.
+    private func revert(_ copy: WorkingCopy) async -> Bool {
+        guard
+            let (item, path) = tree.withLock({ tree in
+                tree.namespace.item(copy.identifier).map { ($0, tree.namespace.path(of: copy.identifier)) }
+            })
+        else { return false }
+        do {
+            let source = try await contents(of: item)
+            guard ftruncate(copy.descriptor, 0) == 0 else { return false }
+            try SparseCopy.copy(from: source, to: copy.descriptor)
+        } catch {
+            return false
+        }
+        copy.state.withLock {
+            $0.isDirty = false
+            $0.baseContentVersion = item.itemVersion.contentVersion
+        }
+        if let path, let invalidate = invalidation.withLock({ $0 }) { invalidate([path]) }
+        return true
     }
 
     /// Commits every working copy with unsaved writes, and forgets those no handle uses.
@@ -251,22 +354,31 @@ extension MountedDomain {
         return url
     }
 
-    /// A new working copy holding `item`'s content.
-    private func makeWorkingCopy(of item: ItemSnapshot) async throws -> WorkingCopy {
+    /// A new working copy holding `item`'s content (holes kept), or nothing when `empty`.
+    private func makeWorkingCopy(of item: ItemSnapshot, empty: Bool = false) async throws -> WorkingCopy {
         let url = staging.appendingPathComponent("work-\(UUID().uuidString)")
-        let source = try await contents(of: item)
+        let descriptor = Glibc.open(url.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw MountError.lastSystemError }
         do {
-            try FileManager.default.copyItem(at: source, to: url)
+            if !empty {
+                do {
+                    try SparseCopy.copy(from: try await contents(of: item), to: descriptor)
+                } catch {
+                    await host.evictContents(of: item.itemIdentifier)
+                    guard ftruncate(descriptor, 0) == 0 else { throw MountError.lastSystemError }
+                    try SparseCopy.copy(from: try await contents(of: item), to: descriptor)
+                }
+            }
         } catch {
-            await host.evictContents(of: item.itemIdentifier)
-            try FileManager.default.copyItem(at: try await contents(of: item), to: url)
-        }
-        let descriptor = Glibc.open(url.path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = MountError.lastSystemError
+            close(descriptor)
             try? FileManager.default.removeItem(at: url)
             throw error
         }
-        return WorkingCopy(identifier: item.itemIdentifier, url: url, descriptor: descriptor)
+        return WorkingCopy(
+            identifier: item.itemIdentifier,
+            url: url,
+            descriptor: descriptor,
+            baseContentVersion: item.itemVersion.contentVersion
+        )
     }
 }

@@ -42,6 +42,9 @@ final class MountedDomain: Sendable {
     /// Told the paths a rebuild changed, so that the kernel drops what it cached for them; set
     /// while the file system is mounted.
     let invalidation = Mutex<(@Sendable (Set<String>) -> Void)?>(nil)
+    /// Files deleted at the provider while still open, by the hidden path libfuse renamed them
+    /// to (see ``isHiddenPath(_:)``), as they were when deleted.
+    let hiddenFiles = Mutex([String: ItemSnapshot]())
 
     init(host: ProviderHost, stagingParent: URL, partialFetcher: (any PartialContentFetching)? = nil) throws {
         self.host = host
@@ -85,6 +88,13 @@ final class MountedDomain: Sendable {
         guard let invalidate = invalidation.withLock({ $0 }) else { return }
         let changed = Namespace.changedPaths(from: previous, to: rebuilt)
         if !changed.isEmpty { invalidate(changed) }
+    }
+
+    /// Whether `path` is a name libfuse gives an open file that is unlinked
+    /// (`.fuse_hidden<hex>`): such names never reach the provider.
+    static func isHiddenPath(_ path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        return path[path.index(after: slash)...].hasPrefix(".fuse_hidden")
     }
 
     /// The item at `path`; `nil` for the root.

@@ -1,7 +1,7 @@
 import FileProviderKit
 import Foundation
 
-/// Copies an item's file out of the root into a new file the caller owns.
+/// Copies an item's file out of the root into a new file the caller owns, holes kept.
 ///
 /// The file is opened in its (checked, open) folder with `O_NOFOLLOW`, and what was opened is
 /// compared with the file the provider recorded, so a symbolic link, a hard link or another file
@@ -19,13 +19,15 @@ enum ContentReader {
         guard disk.kind == .file, disk.identity == identity else {
             throw FileProviderError.changedOnDisk(URL(fileURLWithPath: folder.path).appendingPathComponent(name))
         }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
-            throw FileProviderError.io("cannot create \(destination.path)")
-        }
-        let output = try FileHandle(forWritingTo: destination)
-        defer { try? output.close() }
-        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            try output.write(contentsOf: chunk)
+        let output = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw FileProviderError.io("cannot create \(destination.path)") }
+        defer { close(output) }
+        do {
+            try SparseCopy.copy(from: input.fileDescriptor, to: output)
+        } catch {
+            throw FileProviderError.io(
+                "cannot copy \(name) to \(destination.path): \(String(cString: strerror(error.code)))"
+            )
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileProviderKit
 import Foundation
 
 #if canImport(Glibc)
@@ -31,6 +32,9 @@ struct DiskFingerprint: Hashable, Codable, Sendable {
     var kind: Kind
     var size: Int64
     var modificationDate: Date
+    /// The permission bits (`st_mode & 0o7777`); `nil` in fingerprints journaled before they
+    /// were recorded.
+    var permissions: UInt16?
 
     /// The fingerprint of what `lstat`, `fstatat(…, AT_SYMLINK_NOFOLLOW)` or `fstat` reported.
     init(_ status: stat) {
@@ -41,6 +45,7 @@ struct DiskFingerprint: Hashable, Codable, Sendable {
         default: kind = .other
         }
         size = Int64(status.st_size)
+        permissions = UInt16(status.st_mode & 0o7777)
         #if canImport(Darwin)
         let time = status.st_mtimespec
         #else
@@ -58,6 +63,27 @@ struct DiskFingerprint: Hashable, Codable, Sendable {
         var status = stat()
         guard lstat(url.path, &status) == 0 else { return nil }
         return DiskFingerprint(status)
+    }
+
+    /// The item flags of a file with these permission bits: the owner's read, write and execute
+    /// bits; the defaults when the bits are not known.
+    var fileSystemFlags: FileSystemFlags? {
+        guard let permissions else { return nil }
+        var flags: FileSystemFlags = []
+        if permissions & 0o400 != 0 { flags.insert(.userReadable) }
+        if permissions & 0o200 != 0 { flags.insert(.userWritable) }
+        if permissions & 0o100 != 0 { flags.insert(.userExecutable) }
+        return flags
+    }
+
+    /// The permission bits a file with `flags` gets: the owner's bits from the flags, and read
+    /// and execute for the group and others where the owner has them (0644, 0755, 0444, 0555).
+    static func permissions(for flags: FileSystemFlags) -> mode_t {
+        var mode: mode_t = 0
+        if flags.contains(.userReadable) { mode |= 0o444 }
+        if flags.contains(.userWritable) { mode |= 0o200 }
+        if flags.contains(.userExecutable) { mode |= 0o111 }
+        return mode
     }
 
     /// Whether a file's content differs between the two fingerprints.

@@ -40,33 +40,67 @@ enum Durability {
     }
 
     /// Copies the caller's file at `source` — or, when it is `nil`, nothing — into a new file in
-    /// `staging`, dated `modificationDate` when given, flushed to the device, and returns its
+    /// `staging`, holes kept (a sparse file stays sparse), with the permission bits `permissions`
+    /// when given, dated `modificationDate` when given, flushed to the device, and returns its
     /// name. The copy reads through symbolic links: `source` is the caller's file, not the root's,
     /// and what lands in the root is always a regular file with the target's bytes.
     ///
     /// - Throws: `fileReadNoSuchFile` when `source` does not exist (a dangling link included);
     ///   `fileReadUnknown` when it is not a regular file (a folder, a device, a pipe) or cannot
-    ///   be read; `invalidArgument` for a date the disk cannot hold; `cannotSynchronize` when the
-    ///   staged file cannot be written.
-    static func stage(_ source: URL?, in staging: DirectoryDescriptor, modificationDate: Date?) throws -> String {
+    ///   be read; `invalidArgument` for a date the disk cannot hold; `insufficientQuota` (its
+    ///   underlying error the `POSIXError` `ENOSPC`, `EDQUOT` or `EFBIG`) when the disk has no
+    ///   room for it; `cannotSynchronize` when the staged file cannot be written otherwise.
+    static func stage(
+        _ source: URL?,
+        in staging: DirectoryDescriptor,
+        modificationDate: Date?,
+        permissions: mode_t? = nil
+    ) throws -> String {
         let input = try source.map(openContents)
         let name = UUID().uuidString
         let output = FileHandle(fileDescriptor: try staging.createFile(name), closeOnDealloc: true)
         do {
             if let input, let source {
-                while let chunk = try readChunk(of: input, source), !chunk.isEmpty {
-                    try output.write(contentsOf: chunk)
+                do {
+                    try SparseCopy.copy(from: input.fileDescriptor, to: output.fileDescriptor)
+                } catch {
+                    if error.whileReading {
+                        throw FileProviderError.contentsUnreadable(
+                            source,
+                            reason: String(cString: strerror(error.code))
+                        )
+                    }
+                    throw stagingError(error.code)
                 }
             }
+            if let permissions, fchmod(output.fileDescriptor, permissions) != 0 { throw staging.error("chmod", name) }
             if let modificationDate {
                 try DirectoryDescriptor.setModificationDate(modificationDate, of: output.fileDescriptor)
             }
-            guard fsync(output.fileDescriptor) == 0 else { throw staging.error("fsync", name) }
+            guard fsync(output.fileDescriptor) == 0 else { throw stagingError(errno) }
         } catch {
             staging.removeFile(name)
             throw error as? FileProviderError ?? FileProviderError.io("cannot stage content: \(error)")
         }
         return name
+    }
+
+    /// The error for a failed write of staged content: `insufficientQuota` when the disk is full
+    /// or the file too large for it, `cannotSynchronize` otherwise.
+    private static func stagingError(_ code: Int32) -> FileProviderError {
+        let underlying = POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        guard [ENOSPC, EDQUOT, EFBIG].contains(code) else {
+            return FileProviderError(
+                .cannotSynchronize,
+                message: "cannot stage content: \(underlying)",
+                underlyingError: underlying
+            )
+        }
+        return FileProviderError(
+            .insufficientQuota,
+            message: "The folder's disk has no room for the content: \(String(cString: strerror(code))).",
+            underlyingError: underlying
+        )
     }
 
     /// Opens the caller's contents file, through links, refusing anything but a regular file.
@@ -82,14 +116,6 @@ enum Durability {
             throw FileProviderError.contentsUnreadable(source, reason: "it is not a regular file")
         }
         return handle
-    }
-
-    private static func readChunk(of input: FileHandle, _ source: URL) throws -> Data? {
-        do {
-            return try input.read(upToCount: 1 << 20)
-        } catch {
-            throw FileProviderError.contentsUnreadable(source, reason: "\(error)")
-        }
     }
 
     /// Moves the staged file `staged` to `name` in `folder` unless an entry already has that

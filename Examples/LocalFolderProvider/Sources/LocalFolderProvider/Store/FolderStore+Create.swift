@@ -3,7 +3,12 @@ import Foundation
 
 extension FolderStore {
     /// The fields a modification or creation cannot store; they come back as still pending.
-    static let unsupportedFields: ItemFields = [.creationDate, .fileSystemFlags, .extendedAttributes, .typeAndCreator]
+    /// A file's `fileSystemFlags` are its permission bits; a folder's are not stored.
+    static func unsupportedFields(isFolder: Bool) -> ItemFields {
+        isFolder
+            ? [.creationDate, .fileSystemFlags, .extendedAttributes, .typeAndCreator]
+            : [.creationDate, .extendedAttributes, .typeAndCreator]
+    }
 
     /// Creates a file or a folder in a folder of the root (see
     /// ``LocalFolderProvider/createItem(basedOn:fields:contents:options:request:)``).
@@ -48,7 +53,9 @@ extension FolderStore {
             let staged = try Durability.stage(
                 fields.contains(.contents) ? contents : nil,
                 in: stagingFolder,
-                modificationDate: date
+                modificationDate: date,
+                permissions: fields.contains(.fileSystemFlags)
+                    ? DiskFingerprint.permissions(for: template.fileSystemFlags) : nil
             )
             defer { stagingFolder.removeFile(staged) }
             try Task.checkCancellation()
@@ -72,7 +79,7 @@ extension FolderStore {
         try commit(transaction(records: [record]))
         return ItemMutationResult(
             item: record.snapshot,
-            stillPendingFields: fields.intersection(Self.unsupportedFields)
+            stillPendingFields: fields.intersection(Self.unsupportedFields(isFolder: isFolder))
         )
     }
 

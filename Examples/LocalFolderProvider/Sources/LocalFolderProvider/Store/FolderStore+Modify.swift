@@ -52,9 +52,20 @@ extension FolderStore {
                 stagingFolder.removeFile(name)
             }
         }
+        // A file's permission bits: the new ones, or those of the file the new content replaces.
+        let setsPermissions = changedFields.contains(.fileSystemFlags) && !current.isFolder
+        let permissions =
+            setsPermissions
+            ? DiskFingerprint.permissions(for: item.fileSystemFlags)
+            : current.disk.permissions.map { mode_t($0) }
         if changedFields.contains(.contents), !current.isFolder {
             if baseVersion.contentVersion == current.version.contentVersion {
-                staged.content = try Durability.stage(contents, in: stagingFolder, modificationDate: date)
+                staged.content = try Durability.stage(
+                    contents,
+                    in: stagingFolder,
+                    modificationDate: date,
+                    permissions: permissions
+                )
             } else {
                 staged.conflictCopy = try Durability.stage(contents, in: stagingFolder, modificationDate: nil)
             }
@@ -71,8 +82,11 @@ extension FolderStore {
         if let content = staged.content {
             try stagingFolder.rename(content, to: folder, as: name)
             try folder.sync()
-        } else if let date {
-            try setModificationDate(date, of: name, in: folder, expecting: current)
+        } else {
+            if setsPermissions, let permissions {
+                try setPermissions(permissions, of: name, in: folder, expecting: current)
+            }
+            if let date { try setModificationDate(date, of: name, in: folder, expecting: current) }
         }
         guard let disk = folder.fingerprint(of: name) else { throw folder.error("stat", name) }
         updated.disk = disk
@@ -89,7 +103,7 @@ extension FolderStore {
         try commit(transaction(records: records))
         return ItemMutationResult(
             item: updated.snapshot,
-            stillPendingFields: changedFields.intersection(Self.unsupportedFields),
+            stillPendingFields: changedFields.intersection(Self.unsupportedFields(isFolder: current.isFolder)),
             shouldFetchContent: staged.conflictCopy != nil
         )
     }
@@ -128,6 +142,23 @@ extension FolderStore {
             throw FileProviderError.changedOnDisk(URL(fileURLWithPath: folder.path).appendingPathComponent(name))
         }
         try DirectoryDescriptor.setModificationDate(date, of: handle.fileDescriptor)
+    }
+
+    /// Sets the permission bits of the file `name` in `folder` through a descriptor opened
+    /// without following links, once it is checked to be `record`'s file, and flushes them.
+    private func setPermissions(
+        _ permissions: mode_t,
+        of name: String,
+        in folder: DirectoryDescriptor,
+        expecting record: ItemRecord
+    ) throws {
+        guard let (handle, disk) = folder.openEntry(name) else { throw folder.error("open", name) }
+        guard disk.identity == record.disk.identity, disk.kind == .file else {
+            throw FileProviderError.changedOnDisk(URL(fileURLWithPath: folder.path).appendingPathComponent(name))
+        }
+        guard fchmod(handle.fileDescriptor, permissions) == 0, fsync(handle.fileDescriptor) == 0 else {
+            throw folder.error("chmod", name)
+        }
     }
 
     /// Checks the move or rename of `record` (already carrying its new parent and filename), sets

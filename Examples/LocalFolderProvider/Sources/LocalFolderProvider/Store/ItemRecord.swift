@@ -36,7 +36,8 @@ struct ItemRecord: Hashable, Codable, Sendable {
             contentModificationDate: disk.modificationDate,
             lastUsedDate: lastUsedDate,
             tagData: tagData,
-            favoriteRank: favoriteRank
+            favoriteRank: favoriteRank,
+            fileSystemFlags: isFolder ? nil : disk.fileSystemFlags
         )
     }
 }
