@@ -158,20 +158,24 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
     public func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator
     {
         let extensionBox = UncheckedReference(appleExtension)
-        let enumerator = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<UncheckedReference<any NSFileProviderEnumerator>, any Error>) in
+        // The enumerator made on the dispatch queue is handed over through a lock, so that
+        // everything its initializer wrote happens before this task reads it.
+        let made = LockedValue<Result<UncheckedReference<any NSFileProviderEnumerator>, any Error>?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
-                do {
-                    let enumerator = try extensionBox.value.enumerator(
-                        for: containerItemIdentifier.apple,
-                        request: NSFileProviderRequest()
+                let result = Result {
+                    UncheckedReference(
+                        try extensionBox.value.enumerator(
+                            for: containerItemIdentifier.apple,
+                            request: NSFileProviderRequest()
+                        )
                     )
-                    continuation.resume(returning: UncheckedReference(enumerator))
-                } catch {
-                    continuation.resume(throwing: AppleErrorBridge.error(fromApple: error))
                 }
+                made.withLock { $0 = result.mapError { AppleErrorBridge.error(fromApple: $0) } }
+                continuation.resume()
             }
         }
+        guard let enumerator = try made.withLock({ $0 })?.get() else { throw CancellationError() }
         return AppleEnumeratorAdapter(enumerator.value, deadline: replyDeadline, log: log)
     }
 
