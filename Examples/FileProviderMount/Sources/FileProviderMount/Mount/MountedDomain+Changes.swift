@@ -158,7 +158,7 @@ extension MountedDomain {
             // The provider returned no item: the item left the domain. The host removed its copy —
             // a folder's only once its children have left — and the mount follows it.
             if await host.item(changed.itemIdentifier) == nil { apply(.remove(changed.itemIdentifier)) }
-            return
+            return record
         }
         apply(.upsert(record.resultItem ?? changed))
         return record
