@@ -82,9 +82,8 @@ struct OptionalResultTests {
         let (provider, _, _, _) = HostFixture.populatedProvider()
         provider.withholdWorkingSetAnchor()
         let host = try HostFixture.host(provider, monitor: ContractMonitor(policy: .record))
-        await #expect(throws: ContractViolation(.workingSetAnchorMissing, call: "currentSyncAnchor(for: .workingSet)")) {
-            try await host.synchronize()
-        }
+        let violation = ContractViolation(.workingSetAnchorMissing, call: "currentSyncAnchor(for: .workingSet)")
+        await #expect(throws: violation) { try await host.synchronize() }
         #expect(host.monitor.violations.map(\.kind) == [.workingSetAnchorMissing])
         #expect(await host.syncStatus == .failed)
         #expect(await host.replica.isEmpty)

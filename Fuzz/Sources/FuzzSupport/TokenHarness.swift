@@ -127,7 +127,8 @@ public final class TokenHarness: Sendable {
                 _ = try await create("g\(index).txt", in: folder, contents: scratch, provider)
                 if index == 2 {
                     anchors.append(
-                        try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()!.rawValue
+                        try await provider.enumerator(for: .workingSet, request: Request()).currentSyncAnchor()!
+                            .rawValue
                     )
                 }
             }

@@ -20,15 +20,17 @@ extension MutationChecks {
         var file = try await context.createFile(named: "kept.txt", contents: Data("first".utf8))
         var steps: [(String, ItemFields, Data?, (inout ItemSnapshot) -> Void)] = [
             ("rename to \"still-kept.txt\"", .filename, nil, { $0.filename = "still-kept.txt" }),
-            ("move into \(folder.itemIdentifier)", .parentItemIdentifier, nil, {
-                $0.parentItemIdentifier = folder.itemIdentifier
-            }),
+            ("move into the folder", .parentItemIdentifier, nil, { $0.parentItemIdentifier = folder.itemIdentifier }),
             ("write 6 bytes", .contents, Data("second".utf8), { _ in }),
             ("set tags", .tagData, nil, { $0.tagData = Data("tag".utf8) }),
         ]
         if context.capabilities.contains(.trash) {
-            steps.append(("move to the trash", .parentItemIdentifier, nil, { $0.parentItemIdentifier = .trashContainer }))
-            steps.append(("restore to the root", .parentItemIdentifier, nil, { $0.parentItemIdentifier = .rootContainer }))
+            steps.append(
+                ("move to the trash", .parentItemIdentifier, nil, { $0.parentItemIdentifier = .trashContainer })
+            )
+            steps.append(
+                ("restore to the root", .parentItemIdentifier, nil, { $0.parentItemIdentifier = .rootContainer })
+            )
         }
         for (description, fields, contents, change) in steps {
             let result = try await context.modifyResult(

@@ -3,7 +3,8 @@ import FileProviderKit
 /// Calls run concurrently, for the checks of races between them.
 extension CheckContext {
     /// Runs `calls` concurrently and returns how each ended: `nil` for a success, the code of a
-    /// `FileProviderError`, or `cannotSynchronize` for any other error, in completion order.
+    /// `FileProviderError`, or `unclassified` for any other error (as `FileProviderError.mapped`
+    /// classifies it), in completion order.
     func concurrentOutcomes(of calls: [@Sendable () async throws -> Void]) async -> [FileProviderError.Code?] {
         await withTaskGroup(of: FileProviderError.Code?.self) { group in
             for call in calls {
@@ -14,7 +15,7 @@ extension CheckContext {
                     } catch let error as FileProviderError {
                         return error.code
                     } catch {
-                        return .cannotSynchronize
+                        return .unclassified
                     }
                 }
             }

@@ -407,7 +407,7 @@ extension ProviderHost {
     /// the replica no longer holds.
     func removeEmptiedFoldersThatLeft() {
         guard !foldersLeavingDomain.isEmpty else { return }
-        for folder in foldersLeavingDomain where !replica.contains(folder) || replica.childIdentifiers(of: folder).isEmpty {
+        for folder in foldersLeavingDomain where replica.childIdentifiers(of: folder).isEmpty {
             foldersLeavingDomain.remove(folder)
             if replica.contains(folder) { discard(folder) }
         }

@@ -9,7 +9,10 @@ public enum ErrorDisposition: Sendable, Hashable {
     /// Retrying cannot help: the provider answered definitively about this request (a collision,
     /// a missing item, a rejected deletion, a conflict, an invalid request). The work fails.
     case fail
-    /// Anything else, including errors that are not `FileProviderError`s: retry with back-off.
+    /// Anything else, including errors that are not `FileProviderError`s and
+    /// `FileProviderError.Code.unclassified` (what `FileProviderError.mapped` makes of them):
+    /// retry with capped back-off. `cannotSynchronize`, Apple's definitive failure, is resolvable
+    /// and parks instead.
     case retry
 
     /// Classifies an error thrown by a provider call.

@@ -48,7 +48,7 @@ public struct ItemCapabilities: OptionSet, Hashable, Codable, Sendable {
     @available(
         *,
         deprecated,
-        message: "allowsAll does not contain all capabilities: use ItemCapabilities.defaultCapabilities or name each one"
+        message: "allowsAll does not contain all capabilities: use defaultCapabilities or name each capability"
     )
     public static let allowsAll: ItemCapabilities = defaultCapabilities
 }
