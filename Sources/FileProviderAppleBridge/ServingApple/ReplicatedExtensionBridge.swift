@@ -232,32 +232,17 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
 
     /// The provider's `importDidFinish()`.
     open func importDidFinish(completionHandler: @escaping () -> Void) {
-        let completionHandler = UncheckedReference(completionHandler)
-        let provider = provider
-        Task {
-            await provider.importDidFinish()
-            completionHandler.value()
-        }
+        notify(completionHandler) { await $0.importDidFinish() }
     }
 
     /// The provider's `materializedItemsDidChange()`.
     open func materializedItemsDidChange(completionHandler: @escaping () -> Void) {
-        let completionHandler = UncheckedReference(completionHandler)
-        let provider = provider
-        Task {
-            await provider.materializedItemsDidChange()
-            completionHandler.value()
-        }
+        notify(completionHandler) { await $0.materializedItemsDidChange() }
     }
 
     /// The provider's `pendingItemsDidChange()`.
     open func pendingItemsDidChange(completionHandler: @escaping () -> Void) {
-        let completionHandler = UncheckedReference(completionHandler)
-        let provider = provider
-        Task {
-            await provider.pendingItemsDidChange()
-            completionHandler.value()
-        }
+        notify(completionHandler) { await $0.pendingItemsDidChange() }
     }
 
     /// The provider's thumbnails, of the larger side of `size`; every thumbnail is "none" for a
@@ -312,6 +297,19 @@ open class ReplicatedExtensionBridge: NSObject, NSFileProviderReplicatedExtensio
             )
         } reply: { result in
             completionHandler.value(result.failure)
+        }
+    }
+
+    /// Tells the provider something in a task and calls Apple's completion handler after.
+    private func notify(
+        _ completionHandler: @escaping () -> Void,
+        _ call: @escaping @Sendable (any FileProvider) async -> Void
+    ) {
+        let completionHandler = UncheckedReference(completionHandler)
+        let provider = provider
+        Task {
+            await call(provider)
+            completionHandler.value()
         }
     }
 
