@@ -26,7 +26,8 @@ extension RandomizedRun {
     /// NUL, and over 255 UTF-8 bytes (ASCII and two-byte characters).
     static let invalidNames = [
         "", ".", "..", "a/b", "nul\u{0}byte", String(repeating: "x", count: 256),
-        String(repeating: "\u{E9}", count: 128),
+        String(repeating: "\u{E9}", count: 128), String(repeating: "long name ", count: 30) + ".txt",
+        String(repeating: "\u{1F4C1}", count: 64),
     ]
 
     /// Runs one invalid step; a kind nothing in the model fits makes no call.
