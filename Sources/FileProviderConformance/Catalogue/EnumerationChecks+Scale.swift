@@ -12,7 +12,8 @@ extension EnumerationChecks {
 
     /// Makes `scaleCount` files in `parent`, named in one order and dated in another (with ties),
     /// noting one line in the trail, and returns their identifiers.
-    static func populateAtScale(_ context: CheckContext, in parent: ItemIdentifier) async throws -> Set<ItemIdentifier> {
+    static func populateAtScale(_ context: CheckContext, in parent: ItemIdentifier) async throws -> Set<ItemIdentifier>
+    {
         context.note("create \(scaleCount) files in \(parent), dated out of name order with ties")
         let base = Date(timeIntervalSince1970: 1_400_000_000)
         let contents = try context.file(containing: Data("scale".utf8))
@@ -88,7 +89,10 @@ extension EnumerationChecks {
             actual: "\(identifiers.count - seen.count) repeats"
         )
         if !allowingOthers {
-            context.expect(seen.subtracting(expected).isEmpty, "a listing with \(situation) holds items not created there")
+            context.expect(
+                seen.subtracting(expected).isEmpty,
+                "a listing with \(situation) holds items not created there"
+            )
         }
         let ours = listed.filter { expected.contains($0.itemIdentifier) }
         if start == .initialPageSortedByDate {
@@ -137,7 +141,12 @@ extension EnumerationChecks {
         let created = try await populateAtScale(context, in: .rootContainer)
         for container in [ItemIdentifier.rootContainer, .workingSet] {
             for pageSize in [7, 1_000] {
-                let listed = try await listPageByPage(context, container, from: .initialPageSortedByName, pageSize: pageSize)
+                let listed = try await listPageByPage(
+                    context,
+                    container,
+                    from: .initialPageSortedByName,
+                    pageSize: pageSize
+                )
                 let identifiers = listed.map(\.itemIdentifier)
                 let missing = created.subtracting(identifiers)
                 context.expect(

@@ -8,7 +8,11 @@ extension TrashChecks {
 
     /// Records a finding unless the trash's listing holds exactly `expected`, each carrying the
     /// trash as its parent.
-    static func expectTrashHolds(_ context: CheckContext, _ expected: Set<ItemIdentifier>, _ situation: String)
+    static func expectTrashHolds(
+        _ context: CheckContext,
+        _ expected: Set<ItemIdentifier>,
+        _ situation: String
+    )
         async throws
     {
         for pageSize in [1, 50] {

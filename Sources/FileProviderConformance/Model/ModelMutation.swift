@@ -173,7 +173,9 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     ) -> Expectation {
         let identifier = template.itemIdentifier
         if options.contains(.failOnConflict) { return .fails(.localVersionConflictingWithServer) }
-        if fields.contains(.filename), Filename.problem(in: template.filename) != nil { return .fails(.invalidFilename) }
+        if fields.contains(.filename), Filename.problem(in: template.filename) != nil {
+            return .fails(.invalidFilename)
+        }
         let parent = fields.contains(.parentItemIdentifier) ? template.parentItemIdentifier : current.parent
         let name = fields.contains(.filename) ? template.filename : current.name
         if fields.contains(.parentItemIdentifier) {

@@ -63,7 +63,11 @@ extension RandomizedRun {
         model.liveItems() + (capabilities.contains(.trash) ? model.trashed() : [])
     }
 
-    private mutating func invalidMutation(_ kind: InvalidKind, target: Int, detail: Int) async throws
+    private mutating func invalidMutation(
+        _ kind: InvalidKind,
+        target: Int,
+        detail: Int
+    ) async throws
         -> ModelMutation?
     {
         switch kind {
@@ -92,7 +96,13 @@ extension RandomizedRun {
             guard let existing = ModelState.pick(target, from: folders), let item = model.items[existing] else {
                 return nil
             }
-            return try creation(in: item.parent, name: item.name, folder: true, detail: detail, options: .mayAlreadyExist)
+            return try creation(
+                in: item.parent,
+                name: item.name,
+                folder: true,
+                detail: detail,
+                options: .mayAlreadyExist
+            )
         case .modifyReservedContainer:
             return reservedModification(target: target, detail: detail)
         case .deleteReservedContainer:
@@ -202,7 +212,14 @@ extension RandomizedRun {
         }
         template.tagData = Data("reserved".utf8)
         return ModelMutation(
-            action: .modify(template: template, base: ItemVersion(), fields: changed, content: nil, url: nil, options: []),
+            action: .modify(
+                template: template,
+                base: ItemVersion(),
+                fields: changed,
+                content: nil,
+                url: nil,
+                options: []
+            ),
             description: "modifyItem \(container) (fields \(Self.fieldName(changed)))"
         )
     }
@@ -210,7 +227,9 @@ extension RandomizedRun {
     /// `name`, or under a case-insensitive rule sometimes its upper-case form: a name colliding with it.
     private func collidingVariant(of name: String, detail: Int) -> String {
         let upper = name.uppercased()
-        guard detail % 2 == 1, caseRule.collisionKey(for: upper) == caseRule.collisionKey(for: name) else { return name }
+        guard detail % 2 == 1, caseRule.collisionKey(for: upper) == caseRule.collisionKey(for: name) else {
+            return name
+        }
         return upper
     }
 
@@ -231,12 +250,14 @@ extension RandomizedRun {
         )
         let data = isFolder ? nil : ModelState.content(detail)
         let url = try data.map { try file(forKey: detail % ModelState.contentVariety, $0) }
-        let fields: ItemFields = isFolder ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents]
+        let fields: ItemFields =
+            isFolder ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents]
         let optionText = options.contains(.mayAlreadyExist) ? ", mayAlreadyExist" : ""
         return ModelMutation(
             action: .create(template: template, fields: fields, content: data, url: url),
             createOptions: options,
-            description: "createItem \(name.debugDescription) in \(parent) (\(isFolder ? "folder" : "file")\(optionText))"
+            description:
+                "createItem \(name.debugDescription) in \(parent) (\(isFolder ? "folder" : "file")\(optionText))"
         )
     }
 

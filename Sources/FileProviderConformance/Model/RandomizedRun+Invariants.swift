@@ -130,7 +130,9 @@ extension RandomizedRun {
                 "the listing of \(container) holds items whose parent is another container",
                 clauses: ["R2.6"] + trashClauses,
                 expected: "every item listed carries \(container) as its parent",
-                actual: strangers.map { "\($0.itemIdentifier) (parent \($0.parentItemIdentifier))" }.joined(separator: ", ")
+                actual: strangers.map { "\($0.itemIdentifier) (parent \($0.parentItemIdentifier))" }.joined(
+                    separator: ", "
+                )
             )
             let listedHere = Set(listing.map(\.itemIdentifier))
             let expected = members[container, default: []]
@@ -139,7 +141,8 @@ extension RandomizedRun {
                 "the listing of \(container) and the working set's parents disagree",
                 clauses: ["R2.1", "R2.6"] + trashClauses,
                 expected: "\(expected.count) items whose parent is \(container)",
-                actual: "\(listing.count) items; not listed: \(expected.subtracting(listedHere).map(\.rawValue).sorted()), "
+                actual:
+                    "\(listing.count) items; not listed: \(expected.subtracting(listedHere).map(\.rawValue).sorted()), "
                     + "listed but not its children: \(listedHere.subtracting(expected).map(\.rawValue).sorted())"
             )
         }

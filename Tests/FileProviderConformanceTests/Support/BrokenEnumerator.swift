@@ -183,7 +183,12 @@ final class BrokenEnumerator: Enumerator {
                 startingAt: byDate ? .initialPageSortedByDate : .initialPageSortedByName,
                 suggestedPageSize: 10_000
             )
-            await list(Array(items.prefix(1_000)), to: observer, startingAt: page, prefix: byDate ? "backend-date:" : "backend:")
+            await list(
+                Array(items.prefix(1_000)),
+                to: observer,
+                startingAt: page,
+                prefix: byDate ? "backend-date:" : "backend:"
+            )
         } catch {
             observer.finishEnumeratingWithError(provider.outgoing(error))
         }
