@@ -2,7 +2,7 @@ import FileProviderKit
 import Foundation
 
 /// Listings at scale in the standard tier: a folder of 2,000 children and a working set of as
-/// many items, listed to the end with pages of 1, 7, 500 and 1,000 items, by name and by date, so
+/// many items, listed to the end with pages of 1, 7, 500 and 1,000 items by name and of 7, 500 and 1,000 by date, so
 /// that a listing that reads only its backend's first page (often 1,000 entries) shows.
 extension EnumerationChecks {
     static let scaleChecks: [ConformanceCheck] = [largeFolderEveryPageSize, largeWorkingSet]
@@ -110,7 +110,7 @@ extension EnumerationChecks {
     static let largeFolderEveryPageSize = ConformanceCheck(
         "ENUM-21",
         .enumeration,
-        "a folder of 2,000 children lists to the end with pages of 1, 7, 500 and 1,000, by name and by date",
+        "a folder of 2,000 children lists to the end with pages of 1, 7, 500 and 1,000 by name, 7, 500 and 1,000 by date",
         rule: "Rule 2 (pages)",
         clauses: ["R2.1", "R2.2", "R2.3", "R2.4"],
         rationale: "A listing that reads only its backend's first page (1,000 entries for S3, many REST APIs and "
@@ -121,7 +121,9 @@ extension EnumerationChecks {
         let folder = try await context.createFolder(named: "Scale")
         let created = try await populateAtScale(context, in: folder.itemIdentifier)
         for start in [Page.initialPageSortedByName, .initialPageSortedByDate] {
-            for pageSize in [1, 7, 500, 1_000] {
+            // Pages of one item by date too would cost a provider that sorts by date on every
+            // page (LocalFolderProvider) minutes in a debug build; by name they cross every boundary.
+            for pageSize in start == .initialPageSortedByName ? [1, 7, 500, 1_000] : [7, 500, 1_000] {
                 let listed = try await listPageByPage(context, folder.itemIdentifier, from: start, pageSize: pageSize)
                 expectComplete(context, listed, created, from: start, pageSize: pageSize)
             }
