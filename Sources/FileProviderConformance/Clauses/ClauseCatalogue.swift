@@ -445,6 +445,13 @@ enum ClauseCatalogue {
                 + "featureUnsupported, and changes nothing."
         ),
         ContractClause(
+            "R14.5",
+            rule: 14,
+            "the trash lists exactly the trashed items",
+            "The trash's listing holds every item whose parent is the trash, each carrying the trash as its parent, "
+                + "and no other: never an item restored from it or deleted."
+        ),
+        ContractClause(
             "R15.1",
             rule: 15,
             "non-empty folders need recursive",

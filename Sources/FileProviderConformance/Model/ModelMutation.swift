@@ -55,11 +55,24 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     }
 
     let action: Action
+    /// The options of a creation (`mayAlreadyExist` for the invalid-operation generator's steps).
+    let createOptions: CreateItemOptions
+    /// What the call must answer when the step that made it knows better than the model's general
+    /// rules (a stale deletion, a deletion without `recursive`), with the clauses a wrong answer
+    /// violates.
+    let override: (expectation: Expectation, clauses: [String])?
     private let describe: @Sendable () -> String
 
     /// A mutation making `action`, described (only when needed) by `description`.
-    init(action: Action, description: @escaping @autoclosure @Sendable () -> String) {
+    init(
+        action: Action,
+        createOptions: CreateItemOptions = [],
+        override: (expectation: Expectation, clauses: [String])? = nil,
+        description: @escaping @autoclosure @Sendable () -> String
+    ) {
         self.action = action
+        self.createOptions = createOptions
+        self.override = override
         self.describe = description
     }
 
@@ -91,7 +104,7 @@ struct ModelMutation: Sendable, CustomStringConvertible {
                         basedOn: template,
                         fields: fields,
                         contents: url,
-                        options: [],
+                        options: createOptions,
                         request: Request()
                     )
                 )
@@ -122,23 +135,33 @@ struct ModelMutation: Sendable, CustomStringConvertible {
 
     /// What the call should answer when the domain is in `model`'s state.
     func expectation(in model: ModelState) -> Expectation {
+        if let override { return override.expectation }
         switch action {
         case .create(let template, _, _, _):
             let parent = template.parentItemIdentifier
+            if Filename.problem(in: template.filename) != nil { return .fails(.invalidFilename) }
             if !model.isContainer(parent) { return .fails(.noSuchItem) }
             return model.collides(template.filename, in: parent) ? .fails(.filenameCollision) : .succeeds
         case .modify(let template, _, let fields, _, _, let options):
             let identifier = template.itemIdentifier
+            if identifier.isReservedContainer { return Self.reservedContainerRefusal }
             guard let current = model.items[identifier] else {
                 return Expectation(success: false, codes: [.noSuchItem], noItem: true)
             }
             var expectation = modifyExpectation(template, fields: fields, options: options, current: current, in: model)
             expectation.noItem = false
             return expectation
-        case .delete:
-            return .succeeds
+        case .delete(let identifier, _, _):
+            return identifier.isReservedContainer ? Self.reservedContainerRefusal : .succeeds
         }
     }
+
+    /// What a write to the root, the trash or the working set answers (rule 16): one of the codes
+    /// the contract allows, never success.
+    static let reservedContainerRefusal = Expectation(
+        success: false,
+        codes: [.fileWriteNoPermission, .invalidArgument, .noSuchItem]
+    )
 
     /// What a modification of `current`, which exists, should answer.
     private func modifyExpectation(
@@ -150,6 +173,9 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     ) -> Expectation {
         let identifier = template.itemIdentifier
         if options.contains(.failOnConflict) { return .fails(.localVersionConflictingWithServer) }
+        if fields.contains(.filename), Filename.problem(in: template.filename) != nil {
+            return .fails(.invalidFilename)
+        }
         let parent = fields.contains(.parentItemIdentifier) ? template.parentItemIdentifier : current.parent
         let name = fields.contains(.filename) ? template.filename : current.name
         if fields.contains(.parentItemIdentifier) {
@@ -170,6 +196,8 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         outcome: Result<ItemMutationResult?, any Error>? = nil
     ) -> [String] {
         if expectation.noItem == false, case .success(nil)? = outcome { return ["R13.8"] }
+        if let override, override.expectation == expectation { return override.clauses }
+        if let target, target.isReservedContainer { return ["R16.4"] }
         if !expectation.success {
             return expectation.codes.sorted { $0.rawValue < $1.rawValue }.flatMap { code -> [String] in
                 switch (code, action) {
@@ -178,6 +206,7 @@ struct ModelMutation: Sendable, CustomStringConvertible {
                 case (.filenameCollision, _): ["R11.2", "R11.3"]
                 case (.localVersionConflictingWithServer, _): ["R13.3"]
                 case (.invalidArgument, _): ["R13.6"]
+                case (.invalidFilename, _): ["R11.1"]
                 default: ["R16.1"]
                 }
             }
@@ -198,6 +227,8 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         switch action {
         case .create(let template, let fields, let content, _):
             guard let created = result?.item else { return }
+            // Under mayAlreadyExist, the existing item came back: nothing was created.
+            if createOptions.contains(.mayAlreadyExist), model.items[created.itemIdentifier] != nil { return }
             var item = ModelState.Item(
                 parent: template.parentItemIdentifier,
                 name: template.filename,

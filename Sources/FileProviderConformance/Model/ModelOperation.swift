@@ -42,6 +42,9 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case remoteRename(item: Int)
     case remoteMove(item: Int, parent: Int)
     case remoteDelete(item: Int)
+    /// A call the contract says must fail, or whose answer it fixes exactly, drawn from the
+    /// precondition space: see `RandomizedRun.InvalidKind`.
+    case invalid(kind: Int, target: Int, detail: Int)
 
     var description: String {
         switch self {
@@ -80,6 +83,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .remoteRename(let item): ".remoteRename(item: \(item))"
         case .remoteMove(let item, let parent): ".remoteMove(item: \(item), parent: \(parent))"
         case .remoteDelete(let item): ".remoteDelete(item: \(item))"
+        case .invalid(let kind, let target, let detail):
+            ".invalid(kind: \(kind), target: \(target), detail: \(detail))"
         }
     }
 
@@ -104,6 +109,9 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
                 (2, { .cancelled(draw(cancellableKinds, &$0)) }),
             ]
         var kinds: [Kind] = common
+        // Calls the contract says must fail, as often as the valid writes.
+        let validWrites = commonKinds(capabilities).reduce(0) { $0 + $1.weight }
+        kinds.append((validWrites, { .invalid(kind: $0.slot(), target: $0.slot(), detail: $0.slot()) }))
         if capabilities.contains(.failOnConflict) {
             kinds.append((2, { .staleWrite(item: $0.slot(), content: $0.slot()) }))
         }

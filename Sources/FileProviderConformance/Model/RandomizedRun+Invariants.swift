@@ -89,11 +89,63 @@ extension RandomizedRun {
             clauses: ModelDiscrepancy.clauses(of: problems.prefix(8)),
             actual: problems.prefix(8).map(\.text).joined(separator: "; ")
         )
-        for identifier in stepEffects.wrote.sorted() where model.items[identifier]?.isFolder == false {
+        for identifier in stepEffects.wrote.union(stepEffects.verify).sorted()
+        where model.items[identifier]?.isFolder == false {
             try await checkContent(of: identifier, listedAs: current[identifier])
         }
+        try await checkMembership(snapshots, changed: changed)
         remember(current, changed: changed)
         return summary
+    }
+
+    /// Checks membership both ways for every container the step changed (each parent an item it
+    /// changed had before or has now, the trash included): each item the container lists carries it
+    /// as its parent, and each item of the working set whose parent it is appears in its listing.
+    private mutating func checkMembership(_ snapshots: [ItemSnapshot], changed: [ItemSnapshot]) async throws {
+        var containers = stepEffects.containers
+        for snapshot in changed {
+            containers.insert(snapshot.parentItemIdentifier)
+            if let before = listed[snapshot.itemIdentifier]?.parentItemIdentifier { containers.insert(before) }
+        }
+        if !capabilities.contains(.trash) { containers.remove(.trashContainer) }
+        containers.remove(.workingSet)
+        guard !containers.isEmpty else { return }
+        var members: [ItemIdentifier: Set<ItemIdentifier>] = [:]
+        for snapshot in snapshots where containers.contains(snapshot.parentItemIdentifier) {
+            members[snapshot.parentItemIdentifier, default: []].insert(snapshot.itemIdentifier)
+        }
+        let live = Set(snapshots.map(\.itemIdentifier))
+        for container in containers.sorted() {
+            // A container that no longer exists (a folder the step deleted) has no listing to check.
+            guard container.isReservedContainer || (live.contains(container) && model.isContainer(container)) else {
+                continue
+            }
+            let listing = try await attempt {
+                try await provider.enumerator(for: container, request: Request()).allItems(suggestedPageSize: 16)
+            }
+            let strangers = listing.filter { $0.parentItemIdentifier != container }
+            let trashClauses = container == .trashContainer ? ["R14.5"] : []
+            try ensure(
+                strangers.isEmpty,
+                "the listing of \(container) holds items whose parent is another container",
+                clauses: ["R2.6"] + trashClauses,
+                expected: "every item listed carries \(container) as its parent",
+                actual: strangers.map { "\($0.itemIdentifier) (parent \($0.parentItemIdentifier))" }.joined(
+                    separator: ", "
+                )
+            )
+            let listedHere = Set(listing.map(\.itemIdentifier))
+            let expected = members[container, default: []]
+            try ensure(
+                listedHere == expected && listing.count == expected.count,
+                "the listing of \(container) and the working set's parents disagree",
+                clauses: ["R2.1", "R2.6"] + trashClauses,
+                expected: "\(expected.count) items whose parent is \(container)",
+                actual:
+                    "\(listing.count) items; not listed: \(expected.subtracting(listedHere).map(\.rawValue).sorted()), "
+                    + "listed but not its children: \(listedHere.subtracting(expected).map(\.rawValue).sorted())"
+            )
+        }
     }
 
     /// Checks that no item new, renamed or moved since the last listing collides with a sibling
@@ -299,6 +351,11 @@ extension RandomizedRun {
             let identifier = snapshot.itemIdentifier
             if let old = listed[identifier], old.itemVersion != snapshot.itemVersion {
                 previousVersions[identifier] = old.itemVersion
+                if let before = model.itemBeforeStep(identifier), let now = model.items[identifier],
+                    before.content != now.content || before.name != now.name || before.parent != now.parent
+                {
+                    staleVersions[identifier] = old.itemVersion
+                }
             }
             guard let content = model.items[identifier]?.content,
                 contentHistory[identifier]?.last?.version.contentVersion != snapshot.itemVersion.contentVersion
@@ -310,6 +367,7 @@ extension RandomizedRun {
             for identifier in contentHistory.keys where current[identifier] == nil {
                 contentHistory[identifier] = nil
                 previousVersions[identifier] = nil
+                staleVersions[identifier] = nil
             }
         }
         listed = current

@@ -102,6 +102,10 @@ extension RandomizedRun {
             expected: expectation.description,
             actual: Self.describe(outcome)
         )
+        // A call that failed changed nothing: a file it aimed at still holds the model's bytes.
+        if case .failure = outcome, let target = mutation.target, model.items[target]?.isFolder == false {
+            stepEffects.verify.insert(target)
+        }
         try record(outcome, of: mutation)
     }
 
@@ -331,7 +335,7 @@ extension RandomizedRun {
 
     /// A modification of `identifier` from the model's state of it, with `change` applied to the
     /// template.
-    private mutating func modify(
+    mutating func modify(
         _ identifier: ItemIdentifier,
         _ fields: ItemFields,
         content: (data: Data, url: URL)? = nil,
@@ -370,7 +374,7 @@ extension RandomizedRun {
 
     /// The version a call bases itself on: the last listing's, or within a backlog, where no
     /// listing follows each call, a fresh lookup's.
-    private func baseVersion(of identifier: ItemIdentifier) async throws -> ItemVersion {
+    func baseVersion(of identifier: ItemIdentifier) async throws -> ItemVersion {
         guard inBacklog else { return listed[identifier]?.itemVersion ?? ItemVersion() }
         return try await attempt { try await provider.item(for: identifier, request: Request()).itemVersion }
     }

@@ -48,6 +48,9 @@ struct RandomizedRun {
     var savedAnchors: [SavedAnchor] = []
     var epoch = 0
     var previousVersions: [ItemIdentifier: ItemVersion] = [:]
+    /// A version of each file older than its latest content edit, rename or move: a deletion
+    /// based on it must be rejected.
+    var staleVersions: [ItemIdentifier: ItemVersion] = [:]
     /// The last few content versions of each file with their bytes, oldest first.
     var contentHistory: [ItemIdentifier: [(version: ItemVersion, content: Data)]] = [:]
     /// What the current step did, for judging versions and dates afterwards.
@@ -80,6 +83,10 @@ struct RandomizedRun {
         var targeted: Set<ItemIdentifier> = []
         /// Files whose content a call of the step replaced, with the same bytes or not.
         var wrote: Set<ItemIdentifier> = []
+        /// Files a failed call aimed at: their bytes must be the model's still.
+        var verify: Set<ItemIdentifier> = []
+        /// Containers whose listing the step checks both ways against the working set's.
+        var containers: Set<ItemIdentifier> = []
         /// Whether versions may change for reasons outside the model (a store reset).
         var versionsMayChange = false
     }
@@ -187,6 +194,8 @@ struct RandomizedRun {
             try await backlog(count: count, seed: seed, batchSize: batchSize)
         case .remoteCreate, .remoteWrite, .remoteRename, .remoteMove, .remoteDelete:
             try await applyRemote(operation)
+        case .invalid(let kind, let target, let detail):
+            try await invalid(kind: kind, target: target, detail: detail)
         default:
             guard let mutation = try await mutation(for: operation) else { return }
             resolve(mutation.description)
@@ -195,13 +204,22 @@ struct RandomizedRun {
     }
 
     private mutating func list(_ folder: Int, pageSize: Int) async throws {
-        guard let identifier = ModelState.pick(folder, from: model.folders()) else { return }
+        let trash: [ItemIdentifier] = capabilities.contains(.trash) ? [.trashContainer] : []
+        guard let identifier = ModelState.pick(folder, from: model.folders() + trash) else { return }
         resolve("list \(identifier) with page size \(pageSize)")
         let listed = try await attempt {
             try await provider.enumerator(for: identifier, request: Request()).allItems(suggestedPageSize: pageSize)
         }
         let actual = Set(listed.map(\.itemIdentifier))
         let expected = Set(model.children(of: identifier))
+        let strangers = listed.filter { $0.parentItemIdentifier != identifier }.map(\.itemIdentifier.rawValue)
+        try ensure(
+            strangers.isEmpty,
+            "the listing of \(identifier) holds items whose parent is another container",
+            clauses: ["R2.6"],
+            expected: "every item listed carries \(identifier) as its parent",
+            actual: "\(strangers.sorted())"
+        )
         try ensure(
             actual == expected && listed.count == expected.count,
             "the listing of \(identifier) with page size \(pageSize) differs from the model",
@@ -280,16 +298,27 @@ struct RandomizedRun {
         clauses: [String],
         _ body: () async throws -> Void
     ) async throws {
+        try await expectFailure([code], call, clauses: clauses, body)
+    }
+
+    /// Runs a call the step expects to fail with one of `codes`; see ``expectFailure(_:_:clauses:_:)``.
+    func expectFailure(
+        _ codes: Set<FileProviderError.Code>,
+        _ call: String,
+        clauses: [String],
+        _ body: () async throws -> Void
+    ) async throws {
+        let expected = codes.map { "\($0)" }.sorted().joined(separator: " or ")
         do {
             try await body()
-        } catch let error as FileProviderError where error.code == code {
+        } catch let error as FileProviderError where codes.contains(error.code) {
             return
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw failure("\(call) failed wrongly", clauses: clauses, expected: "\(code)", actual: "\(error)")
+            throw failure("\(call) failed wrongly", clauses: clauses, expected: expected, actual: "\(error)")
         }
-        throw failure("\(call) succeeded", clauses: clauses, expected: "\(code)")
+        throw failure("\(call) succeeded", clauses: clauses, expected: expected)
     }
 
     /// Runs a call the step expects to succeed, turning any error into a `Failure`.

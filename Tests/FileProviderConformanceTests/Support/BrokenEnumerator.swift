@@ -42,6 +42,12 @@ final class BrokenEnumerator: Enumerator {
             && (page == .initialPageSortedByName || page.rawValue.starts(with: Data("utf16:".utf8))):
             await listByUTF16(to: observer, startingAt: page)
             return
+        case .listingStopsAtBackendPage:
+            await listFirstBackendPage(to: observer, startingAt: page)
+            return
+        case .trashListsRestored where container == .trashContainer:
+            await listEverTrashed(to: observer, startingAt: page)
+            return
         case .cancelledListingEmpty where Task.isCancelled:
             observer.finishEnumerating(upTo: nil)
             return
@@ -164,6 +170,41 @@ final class BrokenEnumerator: Enumerator {
             let next =
                 remaining.count > served.count ? served.last.map { Self.afterPrefix + Data("\(time($0))".utf8) } : nil
             observer.finishEnumerating(upTo: next.flatMap { try? Page($0) })
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
+        }
+    }
+
+    /// For ``Bug/listingStopsAtBackendPage``: the first 1,000 items of the listing, in pages.
+    private func listFirstBackendPage(to observer: any EnumerationObserver, startingAt page: Page) async {
+        let byDate = page == .initialPageSortedByDate || page.rawValue.starts(with: Data("backend-date:".utf8))
+        do {
+            let items = try await base.allItems(
+                startingAt: byDate ? .initialPageSortedByDate : .initialPageSortedByName,
+                suggestedPageSize: 10_000
+            )
+            await list(
+                Array(items.prefix(1_000)),
+                to: observer,
+                startingAt: page,
+                prefix: byDate ? "backend-date:" : "backend:"
+            )
+        } catch {
+            observer.finishEnumeratingWithError(provider.outgoing(error))
+        }
+    }
+
+    /// For ``Bug/trashListsRestored``: the trash's listing, with every item ever listed there that
+    /// still exists, wherever it is now.
+    private func listEverTrashed(to observer: any EnumerationObserver, startingAt page: Page) async {
+        do {
+            var items = try await base.allItems(suggestedPageSize: 10_000)
+            let listed = Set(items.map(\.itemIdentifier))
+            for identifier in provider.memory.recordSeenInTrash(items.map(\.itemIdentifier)).sorted()
+            where !listed.contains(identifier) {
+                if let item = try? await provider.base.item(for: identifier, request: Request()) { items.append(item) }
+            }
+            await list(items, to: observer, startingAt: page, prefix: "trash:")
         } catch {
             observer.finishEnumeratingWithError(provider.outgoing(error))
         }

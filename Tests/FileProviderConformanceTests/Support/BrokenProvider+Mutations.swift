@@ -48,8 +48,14 @@ extension BrokenProvider {
         default:
             break
         }
-        let stored = incoming(template)
-        let result = try await perform { [effectiveOptions] in
+        var stored = incoming(template)
+        if bug == .createUnderFileLandsInRoot, !stored.parentItemIdentifier.isReservedContainer,
+            let parent = try? await base.item(for: stored.parentItemIdentifier, request: request),
+            !parent.contentType.isDirectory
+        {
+            stored.parentItemIdentifier = .rootContainer
+        }
+        let result = try await perform { [effectiveOptions, stored] in
             try await self.base.createItem(
                 basedOn: stored,
                 fields: fields,

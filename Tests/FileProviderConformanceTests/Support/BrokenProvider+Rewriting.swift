@@ -105,9 +105,22 @@ extension BrokenProvider {
             name.addingPercentEncoding(withAllowedCharacters: Self.unescaped) ?? name
         case .namesNormalisedToNFC:
             name.precomposedStringWithCanonicalMapping
+        case .overlongNamesTruncated:
+            Self.truncated(name)
         default:
             name
         }
+    }
+
+    /// For ``Bug/overlongNamesTruncated``: the longest prefix of whole characters of `name` that
+    /// fits in 255 UTF-8 bytes.
+    static func truncated(_ name: String) -> String {
+        var kept = ""
+        for character in name {
+            guard kept.utf8.count + String(character).utf8.count <= Filename.maximumByteCount else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// `item` with its name and dates as the bug stores them.

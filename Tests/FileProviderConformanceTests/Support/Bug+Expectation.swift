@@ -140,6 +140,10 @@ extension Bug {
         case .utf16NameOrder: BugExpectation(["R2.3"], ["ENUM-19", "ENUM-20"])
         case .modifyReturnsNilForExisting: BugExpectation(["R13.8"], ["MUT-55", "MUT-40"])
         case .workingSetAnchorMissing: BugExpectation(["R8.4"], ["WS-07", "WS-03"])
+        case .listingStopsAtBackendPage: BugExpectation(["R2.1"], ["ENUM-21", "ENUM-22"])
+        case .trashListsRestored: BugExpectation(["R14.5", "R2.6"], ["TRASH-11", "MODEL-01", "MODEL-02"])
+        case .createUnderFileLandsInRoot: BugExpectation(["R12.2"], ["MODEL-01", "MODEL-02"])
+        case .overlongNamesTruncated: BugExpectation(["R11.1"], ["MUT-19", "MUT-24", "MODEL-01"])
         }
     }
 }

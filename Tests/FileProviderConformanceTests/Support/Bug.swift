@@ -257,4 +257,14 @@ enum Bug: String, CaseIterable, Sendable {
     /// Returns no sync anchor (nil) from the working set's enumerator, as though it reported no
     /// changes: remote changes would never reach the system.
     case workingSetAnchorMissing
+    // Issue 20: situations generated, not named
+    /// Ends every listing after the first 1,000 items, as a provider that reads one page of its
+    /// backend's listing.
+    case listingStopsAtBackendPage
+    /// Keeps listing in the trash every item it ever listed there, restored or not.
+    case trashListsRestored
+    /// Creates an item whose parent is a file in the root instead of failing.
+    case createUnderFileLandsInRoot
+    /// Cuts names longer than 255 UTF-8 bytes to 255 bytes instead of refusing them.
+    case overlongNamesTruncated
 }

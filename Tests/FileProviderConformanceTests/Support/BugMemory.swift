@@ -17,6 +17,16 @@ final class BugMemory: Sendable {
         var invalidated = false
         var fetched: Set<ItemIdentifier> = []
         var listed: Set<ItemIdentifier> = []
+        var seenInTrash: Set<ItemIdentifier> = []
+    }
+
+    /// For ``Bug/trashListsRestored``: adds `identifiers` to the items ever listed in the trash
+    /// and returns them all.
+    func recordSeenInTrash(_ identifiers: [ItemIdentifier]) -> Set<ItemIdentifier> {
+        state.withLock { state in
+            state.seenInTrash.formUnion(identifiers)
+            return state.seenInTrash
+        }
     }
 
     private let state = LockedValue(State())
