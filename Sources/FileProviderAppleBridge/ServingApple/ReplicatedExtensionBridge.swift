@@ -12,7 +12,7 @@ import FileProvider
 /// Subclass it and override ``makeProvider(for:)`` to make your provider for a domain:
 ///
 /// ```swift
-/// final class Extension: ReplicatedExtensionBridge {
+/// final class Extension: ReplicatedExtensionBridge, @unchecked Sendable {
 ///     override class func makeProvider(for domain: Domain) throws -> any FileProvider {
 ///         MyProvider(account: domain.identifier.rawValue)
 ///     }
