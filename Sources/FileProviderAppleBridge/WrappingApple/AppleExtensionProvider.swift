@@ -153,16 +153,18 @@ public final class AppleExtensionProvider: FileProvider, PartialContentFetching,
         }
     }
 
-    /// The extension's enumerator, from `enumerator(for:request:)`, called off Swift's cooperative
-    /// threads because Apple's method is synchronous.
+    /// The extension's enumerator, from `enumerator(for:request:)`, called on a thread of its own
+    /// because Apple's method is synchronous.
     public func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator
     {
         let extensionBox = UncheckedReference(appleExtension)
-        // The enumerator made on the dispatch queue is handed over through a lock, so that
-        // everything its initializer wrote happens before this task reads it.
+        // Apple's method is synchronous and may block (the bridge's own does, waiting for an async
+        // provider), so it runs on a thread of its own: a blocked dispatch worker could starve the
+        // pool that runs Swift's tasks on Linux. The enumerator is handed over through a lock, so
+        // that everything its initializer wrote happens before this task reads it.
         let made = LockedValue<Result<UncheckedReference<any NSFileProviderEnumerator>, any Error>?>(nil)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 let result = Result {
                     UncheckedReference(
                         try extensionBox.value.enumerator(
