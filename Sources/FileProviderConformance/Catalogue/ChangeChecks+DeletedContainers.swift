@@ -20,7 +20,8 @@ extension ChangeChecks {
         for stale in try await EnumerationChecks.staleEnumerators(context) {
             guard let anchor = stale.anchor else { continue }
             asked += 1
-            let operation = "changes of the \(stale.situation) folder \(stale.container) since an anchor from before, "
+            let operation =
+                "changes of the \(stale.situation) folder \(stale.container) since an anchor from before, "
                 + "with the enumerator made before"
             context.note(operation)
             do {

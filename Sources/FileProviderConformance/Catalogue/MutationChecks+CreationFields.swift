@@ -6,7 +6,9 @@ import Foundation
 /// folders. The fields left out take the provider's defaults, as a creation from a template
 /// without them would; the mirror of MUT-38 and MUT-39 for `createItem`.
 extension MutationChecks {
-    static let creationFieldChecks: [ConformanceCheck] = [fileCreationKeepsUnlistedDefaults, folderCreationKeepsUnlistedDefaults]
+    static let creationFieldChecks: [ConformanceCheck] = [
+        fileCreationKeepsUnlistedDefaults, folderCreationKeepsUnlistedDefaults,
+    ]
 
     /// A metadata field a template can set, how to give it a value no provider defaults to, and
     /// how a finding shows it.
@@ -21,33 +23,66 @@ extension MutationChecks {
     }
 
     private static let templateFields: [TemplateField] = [
-        TemplateField(name: "tagData", field: .tagData, isChosenDate: false) {
-            $0.tagData = Data("template tags".utf8)
-        } value: { FindingValue.describe($0.tagData as Any) },
-        TemplateField(name: "favoriteRank", field: .favoriteRank, isChosenDate: false) {
-            $0.favoriteRank = 42
-        } value: { FindingValue.describe($0.favoriteRank as Any) },
-        TemplateField(name: "lastUsedDate", field: .lastUsedDate, isChosenDate: true) {
-            $0.lastUsedDate = Date(timeIntervalSince1970: 1_234_567_890.5)
-        } value: { FindingValue.describe($0.lastUsedDate as Any) },
-        TemplateField(name: "extendedAttributes", field: .extendedAttributes, isChosenDate: false) {
-            $0.extendedAttributes = ["com.example.template": Data("template".utf8)]
-        } value: { item in
-            item.extendedAttributes.keys.sorted().map { "\($0): \(FindingValue.describe(item.extendedAttributes[$0] as Any))" }
-                .joined(separator: ", ")
-        },
-        TemplateField(name: "creationDate", field: .creationDate, isChosenDate: true) {
-            $0.creationDate = Date(timeIntervalSince1970: 1_111_111_111.25)
-        } value: { FindingValue.describe($0.creationDate as Any) },
-        TemplateField(name: "contentModificationDate", field: .contentModificationDate, isChosenDate: true) {
-            $0.contentModificationDate = Date(timeIntervalSince1970: 1_222_222_222.75)
-        } value: { FindingValue.describe($0.contentModificationDate as Any) },
-        TemplateField(name: "fileSystemFlags", field: .fileSystemFlags, isChosenDate: false) {
-            $0.fileSystemFlags = [.userReadable, .hidden, .pathExtensionHidden]
-        } value: { "\($0.fileSystemFlags.rawValue)" },
-        TemplateField(name: "typeAndCreator", field: .typeAndCreator, isChosenDate: false) {
-            $0.typeAndCreator = TypeAndCreator(type: 0x5445_5854, creator: 0x7474_7874)
-        } value: { $0.typeAndCreator.map { "\($0.type)/\($0.creator)" } ?? "nil" },
+        TemplateField(
+            name: "tagData",
+            field: .tagData,
+            isChosenDate: false,
+            set: { $0.tagData = Data("template tags".utf8) },
+            value: { FindingValue.describe($0.tagData as Any) }
+        ),
+        TemplateField(
+            name: "favoriteRank",
+            field: .favoriteRank,
+            isChosenDate: false,
+            set: { $0.favoriteRank = 42 },
+            value: { FindingValue.describe($0.favoriteRank as Any) }
+        ),
+        TemplateField(
+            name: "lastUsedDate",
+            field: .lastUsedDate,
+            isChosenDate: true,
+            set: { $0.lastUsedDate = Date(timeIntervalSince1970: 1_234_567_890.5) },
+            value: { FindingValue.describe($0.lastUsedDate as Any) }
+        ),
+        TemplateField(
+            name: "extendedAttributes",
+            field: .extendedAttributes,
+            isChosenDate: false,
+            set: { $0.extendedAttributes = ["com.example.template": Data("template".utf8)] },
+            value: { item in
+                let names = item.extendedAttributes.keys.sorted()
+                return names.map { "\($0): \(FindingValue.describe(item.extendedAttributes[$0] as Any))" }
+                    .joined(separator: ", ")
+            }
+        ),
+        TemplateField(
+            name: "creationDate",
+            field: .creationDate,
+            isChosenDate: true,
+            set: { $0.creationDate = Date(timeIntervalSince1970: 1_111_111_111.25) },
+            value: { FindingValue.describe($0.creationDate as Any) }
+        ),
+        TemplateField(
+            name: "contentModificationDate",
+            field: .contentModificationDate,
+            isChosenDate: true,
+            set: { $0.contentModificationDate = Date(timeIntervalSince1970: 1_222_222_222.75) },
+            value: { FindingValue.describe($0.contentModificationDate as Any) }
+        ),
+        TemplateField(
+            name: "fileSystemFlags",
+            field: .fileSystemFlags,
+            isChosenDate: false,
+            set: { $0.fileSystemFlags = [.userReadable, .hidden, .pathExtensionHidden] },
+            value: { "\($0.fileSystemFlags.rawValue)" }
+        ),
+        TemplateField(
+            name: "typeAndCreator",
+            field: .typeAndCreator,
+            isChosenDate: false,
+            set: { $0.typeAndCreator = TypeAndCreator(type: 0x5445_5854, creator: 0x7474_7874) },
+            value: { $0.typeAndCreator.map { "\($0.type)/\($0.creator)" } ?? "nil" }
+        ),
     ]
 
     /// Creates an item of `contentType` from a template with every field of ``templateFields``
