@@ -283,8 +283,8 @@ enum ClauseCatalogue {
             "R9.4",
             rule: 9,
             "the working set is no item",
-            "item(for:) of the working set fails with noSuchItem; of the trash, it returns a folder whose parent is "
-                + "the root when the domain has a trash, and fails with noSuchItem when it has none."
+            "item(for:) of the working set fails with noSuchItem, and so does item(for:) of the trash when the "
+                + "domain has none: neither is an item."
         ),
         ContractClause(
             "R10.1",
