@@ -8,7 +8,7 @@ enum ChangeChecks {
             anchorAvailable, quiescent, creationReported, contentEditReported, renameReported, moveReported,
             deletionReported, recursiveDeletionReported, anchorBeforeSnapshot, batching, garbageAnchor,
             parentsBeforeChildren, coalescing, remoteChangesReported, convergence,
-        ] + clauseChecks + departureChecks + readChecks
+        ] + clauseChecks + departureChecks + readChecks + longNameChecks + deletedContainerChecks
 
     /// The changes of the working set since `anchor`, as a map from identifier to digest, and the
     /// deleted identifiers.

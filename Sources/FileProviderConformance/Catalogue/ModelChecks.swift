@@ -12,8 +12,8 @@ enum ModelChecks {
     /// A finding names only the clauses its failure shows violated (a field that differs, a wrong
     /// error code, a change the host's replica missed), or all of these when it cannot tell.
     static let localClauses = [
-        "R1.1", "R1.2", "R2.1", "R2.6", "R3.2", "R3.3", "R3.4", "R4.1", "R5.1", "R6.1", "R6.2", "R6.3", "R6.4",
-        "R6.5", "R6.7", "R6.9", "R7.2", "R8.1", "R8.2", "R9.1", "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R11.1",
+        "R1.1", "R1.2", "R2.1", "R2.6", "R3.2", "R3.3", "R3.4", "R4.1", "R5.1", "R6.1", "R6.2", "R6.3", "R6.4", "R6.5",
+        "R6.7", "R6.9", "R7.2", "R8.1", "R8.2", "R9.1", "R9.4", "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R11.1",
         "R11.2", "R11.3", "R11.4", "R12.1", "R12.2", "R12.3", "R12.4", "R13.1", "R13.2", "R13.3", "R13.6", "R13.7",
         "R14.1", "R14.2", "R14.3", "R14.5", "R15.1", "R15.2", "R15.3", "R16.1", "R16.2", "R16.3", "R16.4", "R16.5",
         "API.1", "API.3", "API.4", "API.6",

@@ -68,6 +68,13 @@ enum ClauseCatalogue {
             "a page handed back resumes the listing",
             "A next page resumes the listing where it stopped, also on a fresh enumerator or provider instance."
         ),
+        ContractClause(
+            "R2.8",
+            rule: 2,
+            "tokens fit in 500 bytes with 255-byte names",
+            "Pages and sync anchors stay within 500 bytes whatever the names: listings and catch-ups of items "
+                + "named with 250 to 255 UTF-8 bytes, multi-byte characters included, continue to the end."
+        ),
     ]
 
     static let expiryAndAnchors: [ContractClause] = [
@@ -273,6 +280,13 @@ enum ClauseCatalogue {
             "The identifier of a createItem template is the system's; the returned item carries the provider's."
         ),
         ContractClause(
+            "R9.4",
+            rule: 9,
+            "the working set is no item",
+            "item(for:) of the working set fails with noSuchItem, and so does item(for:) of the trash when the "
+                + "domain has none: neither is an item."
+        ),
+        ContractClause(
             "R10.1",
             rule: 10,
             "contentVersion changes exactly when content does",
@@ -363,6 +377,13 @@ enum ClauseCatalogue {
             "concurrent same-name creates: exactly one wins",
             "Of concurrent creations of one name in one folder, exactly one succeeds, the others fail with "
                 + "filenameCollision, and one item of that name is listed."
+        ),
+        ContractClause(
+            "R12.5",
+            rule: 12,
+            "fields a creation does not name take the defaults",
+            "createItem stores only the template fields its fields name, besides the name, parent and kind: every "
+                + "other field takes the provider's default, whatever the template holds."
         ),
         ContractClause(
             "R13.1",
@@ -505,6 +526,14 @@ enum ClauseCatalogue {
             "an unreachable server fails with serverUnreachable",
             "While the server is unreachable, calls fail with serverUnreachable (which the host parks on, rule 17), "
                 + "and work again once it is reachable, with no token expired."
+        ),
+        ContractClause(
+            "R16.6",
+            rule: 16,
+            "a deleted folder's enumerator fails, even one made before",
+            "An enumerator made before its folder was deleted, directly, from the trash or with a folder holding "
+                + "it, fails listing with noSuchItem, and its change enumeration fails with noSuchItem or reports the "
+                + "folder's deletion: never an empty success."
         ),
     ]
 

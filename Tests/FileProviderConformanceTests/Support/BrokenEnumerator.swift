@@ -22,7 +22,16 @@ final class BrokenEnumerator: Enumerator {
     }
 
     func enumerateItems(for observer: any EnumerationObserver, startingAt page: Page) async {
+        if bug == .deletedFolderListsEmpty, await containerIsGone() {
+            observer.finishEnumerating(upTo: nil)
+            return
+        }
         switch bug {
+        case .longNamesInPageTokens
+        where container != .workingSet
+            && (page == .initialPageSortedByName || page.rawValue.starts(with: Self.twicePrefix)):
+            await listWithNameTwice(to: observer, startingAt: page)
+            return
         case .anchorAfterListing:
             await list(snapshot, to: observer, startingAt: page, prefix: "")
             return
@@ -226,6 +235,10 @@ final class BrokenEnumerator: Enumerator {
 
     func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
         if bug == .noFinish { return }
+        if bug == .deletedFolderListsEmpty, await containerIsGone() {
+            observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
+            return
+        }
         if await hangs() { return }
         if bug == .cancelledListingEmpty, Task.isCancelled {
             observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)

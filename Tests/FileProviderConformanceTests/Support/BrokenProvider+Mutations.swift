@@ -49,6 +49,7 @@ extension BrokenProvider {
             break
         }
         var stored = incoming(template)
+        let fields = bug == .createStoresWholeTemplate ? fields.union(.metadata) : fields
         if bug == .createUnderFileLandsInRoot, !stored.parentItemIdentifier.isReservedContainer,
             let parent = try? await base.item(for: stored.parentItemIdentifier, request: request),
             !parent.contentType.isDirectory

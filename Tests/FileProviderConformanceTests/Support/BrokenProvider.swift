@@ -17,6 +17,14 @@ final class BrokenProvider: PartialContentFetching {
     }
 
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
+        if bug == .workingSetIsAnItem, identifier == .workingSet {
+            return ItemSnapshot(
+                itemIdentifier: .workingSet,
+                parentItemIdentifier: .rootContainer,
+                filename: "Working Set",
+                contentType: .folder
+            )
+        }
         let item = try await perform { try await self.base.item(for: identifier, request: request) }
         if bug == .movedFromLastSeenParentDeleted { memory.record([item]) }
         guard bug == .spuriousVersionBumps else { return outgoing(item) }

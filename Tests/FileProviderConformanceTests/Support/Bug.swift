@@ -267,4 +267,17 @@ enum Bug: String, CaseIterable, Sendable {
     case createUnderFileLandsInRoot
     /// Cuts names longer than 255 UTF-8 bytes to 255 bytes instead of refusing them.
     case overlongNamesTruncated
+    // Found by a fourth blind experiment
+    /// Writes the last filename twice into its name-sorted page tokens (a cursor and a hint), so
+    /// that the page after a name of more than about 240 bytes does not fit 500 bytes: the listing
+    /// fails there.
+    case longNamesInPageTokens
+    /// Lists nothing and reports no change from an enumerator made while its folder existed, once
+    /// the folder is deleted, as one that resolved the folder when it was made and then asks its
+    /// backend for the children of a folder that is gone.
+    case deletedFolderListsEmpty
+    /// Answers item(for: .workingSet) with a folder in the root instead of noSuchItem.
+    case workingSetIsAnItem
+    /// Stores every metadata field of a creation's template, whatever its fields name.
+    case createStoresWholeTemplate
 }
