@@ -68,7 +68,8 @@ enum ModelChecks {
                 makeFixture: context.makeFixture,
                 capabilities: capabilities,
                 caseRule: context.caseRule,
-                replayBudget: 200
+                replayBudget: 200,
+                deadline: start + context.checkTimeout / 2
             )
             let shrunk = await shrinker.shrink(operations, failure: failure)
             for (index, resolved) in shrunk.resolvedSteps.enumerated() {

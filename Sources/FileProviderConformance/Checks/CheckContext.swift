@@ -24,6 +24,8 @@ final class CheckContext: Sendable {
     let tier: ConformanceTier
     let caseRule: FilenameCaseRule
     let randomizedSteps: Int
+    /// How long the check may run before the runner stops it.
+    let checkTimeout: Duration
     let makeFixture: @Sendable () async throws -> ProviderFixture
     private let scratch: URL
     private let state: LockedValue<State>
@@ -55,6 +57,7 @@ final class CheckContext: Sendable {
         self.runSeed = options.seed
         self.tier = options.tier
         self.randomizedSteps = options.effectiveRandomizedSteps
+        self.checkTimeout = options.checkTimeout
         self.makeFixture = subject.makeFixture
         self.caseRule = subject.capabilities.contains(.caseSensitiveFilenames) ? .caseSensitive : .caseInsensitive
         self.scratch = ScratchFolder.unique("fileprovider-conformance-\(check.id)")

@@ -242,11 +242,20 @@ struct ModelMutation: Sendable, CustomStringConvertible {
             model.update(template.itemIdentifier) { item in
                 if applied.contains(.filename) { item.name = template.filename }
                 if applied.contains(.parentItemIdentifier) { item.parent = template.parentItemIdentifier }
-                if applied.contains(.contents), let content {
-                    item.content = content
-                    // The provider stamps the date of a write without one.
-                    if !applied.contains(.contentModificationDate) { item.modificationDate = nil }
+                // A write with a date takes that date (copied below). Without one, the provider
+                // stamps the date of new content; the bytes the file already holds are no new
+                // content (R10.1): the date stays as stored (rule 13), or moves forward for a
+                // provider that treats them as new. Within a backlog the listing from before the
+                // step is no baseline for it: the date may be an older, explicit one set since.
+                if applied.contains(.contents), let content, !applied.contains(.contentModificationDate) {
+                    if content != item.content {
+                        item.modificationDate = nil
+                        item.modificationDateMayMoveForward = false
+                    } else if item.modificationDate != nil {
+                        item.modificationDateMayMoveForward = true
+                    }
                 }
+                if applied.contains(.contents), let content { item.content = content }
                 Self.copyMetadata(applied, from: template, to: &item)
             }
         case .delete(let identifier, _, _):
@@ -257,7 +266,10 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     private static func copyMetadata(_ fields: ItemFields, from template: ItemSnapshot, to item: inout ModelState.Item)
     {
         if fields.contains(.creationDate) { item.creationDate = template.creationDate }
-        if fields.contains(.contentModificationDate) { item.modificationDate = template.contentModificationDate }
+        if fields.contains(.contentModificationDate) {
+            item.modificationDate = template.contentModificationDate
+            item.modificationDateMayMoveForward = false
+        }
         if fields.contains(.lastUsedDate) { item.lastUsedDate = template.lastUsedDate }
         if fields.contains(.tagData) { item.tagData = template.tagData }
         if fields.contains(.favoriteRank) { item.favoriteRank = template.favoriteRank }

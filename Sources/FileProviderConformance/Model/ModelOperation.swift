@@ -88,6 +88,22 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the operation changes nothing a later step resolves its slots against, when the
+    /// provider answers as the model expects: a read, a catch-up, an offline window, a call on a
+    /// deleted item.
+    var onlyObserves: Bool {
+        switch self {
+        case .list, .fetch, .fetchOlder, .catchUp, .replayOldAnchor, .touchDeleted, .offline: true
+        default: false
+        }
+    }
+
+    /// Whether the operation is drawn from the precondition space: most such calls must fail and
+    /// change nothing, a few (deleting an empty folder without `recursive`) succeed.
+    var isInvalid: Bool {
+        if case .invalid = self { true } else { false }
+    }
+
     /// How an operation kind is drawn: its weight among the others and how its slots are drawn.
     typealias Kind = (weight: Int, make: (inout SeededRandomNumberGenerator) -> ModelOperation)
 

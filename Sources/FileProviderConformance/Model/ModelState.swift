@@ -13,6 +13,9 @@ struct ModelState {
         var content: Data
         var creationDate: Date?
         var modificationDate: Date?
+        /// Whether the provider may have moved `modificationDate` forward: the item was written the
+        /// bytes it held, without a date, since the date was set.
+        var modificationDateMayMoveForward = false
         var lastUsedDate: Date?
         var tagData: Data?
         var favoriteRank: UInt64?

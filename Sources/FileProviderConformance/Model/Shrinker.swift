@@ -1,8 +1,14 @@
 import FileProviderKit
 import Foundation
 
-/// Reduces a failing operation sequence to a small one that still fails, by removing chunks of
-/// operations (halves, then quarters, down to single steps) and replaying on fresh providers.
+/// Reduces a failing operation sequence to a small one that still fails, by removing the steps that
+/// only observe (listings, fetches, catch-ups) and the invalid calls all at once, then chunks of
+/// operations (halves, then quarters, down to single steps), replaying on fresh providers.
+///
+/// Slots resolve against the model's items when a step runs, so removing a write usually changes
+/// what every later step does and the failure goes; removing a step that only observes changes
+/// nothing the later ones resolve against. Those are often half a run, scattered between the
+/// writes, so chunks seldom remove them and single steps come too late for the replay budget.
 struct Shrinker {
     /// A failing sequence, its failure, and what each of its steps resolved to when it ran: names,
     /// identifiers and fields.
@@ -17,16 +23,35 @@ struct Shrinker {
     let caseRule: FilenameCaseRule
     /// The most replays the shrinker may spend.
     let replayBudget: Int
+    /// When the shrinker stops starting replays, so that the check reports its finding well within
+    /// its timeout however slow the machine: a finding shrunk less beats a timeout naming none.
+    let deadline: ContinuousClock.Instant
 
     /// The shortest failing sequence found, its failure and its resolved steps.
     func shrink(_ operations: [ModelOperation], failure: RandomizedRun.Failure) async -> Shrunk {
         var best = Shrunk(operations: Array(operations.prefix(failure.step)), failure: failure, resolvedSteps: [])
         var replays = 0
+        let clock = ContinuousClock()
+        var spent: Bool { replays >= replayBudget || clock.now >= deadline }
+        // The steps that only observe, with the invalid calls (most of which must fail) or without.
+        let removable: [@Sendable (ModelOperation) -> Bool] = [
+            { $0.onlyObserves || $0.isInvalid }, { $0.onlyObserves },
+        ]
+        for remove in removable where !spent {
+            guard let last = best.operations.last else { break }
+            let candidate = best.operations.dropLast().filter { !remove($0) } + [last]
+            guard candidate.count < best.operations.count else { continue }
+            replays += 1
+            if let shrunk = await replay(candidate) {
+                best = shrunk
+                break
+            }
+        }
         var chunk = max(1, best.operations.count / 2)
-        while chunk >= 1, replays < replayBudget {
+        while chunk >= 1, !spent {
             var start = 0
             var removedAny = false
-            while start < best.operations.count, replays < replayBudget {
+            while start < best.operations.count, !spent {
                 var candidate = best.operations
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
                 replays += 1
