@@ -47,7 +47,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FileProviderAppleBridgeTests",
-            dependencies: ["FileProviderAppleBridge", "FileProviderConformance", "InMemoryFileProvider", "FileProviderKit"]
+            dependencies: [
+                "FileProviderAppleBridge", "FileProviderConformance", "InMemoryFileProvider", "FileProviderKit",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -54,7 +54,11 @@ struct ErrorMappingTests {
     @Test(arguments: [EOPNOTSUPP, ENOTSUP])
     func anUnsupportedOperationByEitherNumber(_ number: Int32) throws {
         let posixError = POSIXError(_nsError: NSError(domain: NSPOSIXErrorDomain, code: Int(number)))
-        try expect(FileProviderError(posixError, itemIdentifier: "a"), andMappingOf: posixError, toHave: .featureUnsupported)
+        try expect(
+            FileProviderError(posixError, itemIdentifier: "a"),
+            andMappingOf: posixError,
+            toHave: .featureUnsupported
+        )
     }
 
     /// Expects `error` and `FileProviderError.mapped(platformError)` to have `code` and name item "a".
