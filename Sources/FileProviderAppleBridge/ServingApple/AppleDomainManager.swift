@@ -5,11 +5,11 @@ import Foundation
 import FileProvider
 #endif
 
-/// The contract's ``FileProviderKit/DomainManager`` over Apple's `NSFileProviderManager`: the
+/// The contract's `DomainManager` over Apple's `NSFileProviderManager`: the
 /// provider serving an extension signals the system through it exactly as it signals a host on
 /// Linux, so the same provider code works in both places.
 ///
-/// Domains cross as ``FileProviderKit/Domain/init(_:)`` and `Domain.apple` say; errors as
+/// Domains cross as `Domain.init(_:)` and `Domain.apple` say; errors as
 /// ``AppleErrorBridge`` says. Signalling a domain the system does not have fails with
 /// `FileProviderError.Code.providerDomainNotFound`.
 public struct AppleDomainManager: DomainManager {
