@@ -56,7 +56,7 @@ final class ScriptedExtension: NSObject, NSFileProviderReplicatedExtension, @unc
         case .never: break
         case .nothing: completionHandler(nil, nil)
         case .whenCancelled:
-            let reply = UncheckedReply(completionHandler)
+            let reply = UncheckedReference(completionHandler)
             progress.cancellationHandler = {
                 reply.value(nil, NSError(domain: NSCocoaErrorDomain, code: 3072))
             }
@@ -143,7 +143,7 @@ final class ScriptedEnumerator: NSObject, NSFileProviderEnumerator, @unchecked S
     func invalidate() {}
 
     func enumerateItems(for observer: any NSFileProviderEnumerationObserver, startingAt page: NSFileProviderPage) {
-        let observer = Observer(observer)
+        let observer = UncheckedReference(observer)
         let reply = reply
         let delivered = delivered
         DispatchQueue.global().async {
@@ -167,15 +167,4 @@ final class ScriptedEnumerator: NSObject, NSFileProviderEnumerator, @unchecked S
     func currentSyncAnchor(completionHandler: @escaping (NSFileProviderSyncAnchor?) -> Void) {
         completionHandler(NSFileProviderSyncAnchor(Data("anchor".utf8)))
     }
-
-    struct Observer: @unchecked Sendable {
-        let value: any NSFileProviderEnumerationObserver
-        init(_ value: any NSFileProviderEnumerationObserver) { self.value = value }
-    }
-}
-
-/// A completion handler of Apple's framework, which may be called from any thread.
-struct UncheckedReply<Handler>: @unchecked Sendable {
-    let value: Handler
-    init(_ value: Handler) { self.value = value }
 }
