@@ -1,9 +1,10 @@
 /// Every clause of the behavioural contract, rule by rule, then the doc-comment promises no rule
 /// restates. The guide's rules are in `Documentation/BehaviouralContract.md`.
 enum ClauseCatalogue {
-    static let all: [ContractClause] =
+    static let all: [ContractClause] = ordered(
         enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
-        + interface
+            + interface + behaviours
+    )
 
     static let byID: [String: ContractClause] = Dictionary(
         all.map { ($0.id, $0) },
