@@ -16,10 +16,10 @@ struct HandoffAndKindDetectionTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "uploads reported before they reach the store", clause: "API.10", checks: ["CNT-20", "CNT-21"]) {
+        Case(name: "uploads reported before they reach the store", clause: "API.11", checks: ["CNT-20", "CNT-21"]) {
             LateUploadLayer(inner: $0)
         },
-        Case(name: "contents files read after the call", clause: "API.11", checks: ["CNT-22", "CNT-23"]) {
+        Case(name: "contents files read after the call", clause: "API.12", checks: ["CNT-22", "CNT-23"]) {
             LazyContentsLayer(inner: $0)
         },
         Case(name: "item(for:) by the path an item was created at", clause: "R9.5", checks: ["ITEM-20"]) {

@@ -13,7 +13,7 @@ extension ContentChecks {
         .content,
         "a created file reported uploaded is served, with its bytes, by another instance at once",
         rule: "Provider contract (isUploaded)",
-        clauses: ["API.10"],
+        clauses: ["API.11"],
         rationale: "The system evicts an uploaded file's local copy to free space; a provider that says uploaded while "
             + "its upload still waits in a queue loses the file when the queue does.",
         requires: [.writing, .freshInstances]
@@ -28,7 +28,7 @@ extension ContentChecks {
         .content,
         "new content reported uploaded is served by another instance at once",
         rule: "Provider contract (isUploaded)",
-        clauses: ["API.10"],
+        clauses: ["API.11"],
         rationale: "An edit reported uploaded may be evicted locally; if the server does not have it yet, the user's "
             + "edit is gone when the upload fails.",
         requires: [.writing, .freshInstances]
@@ -44,7 +44,7 @@ extension ContentChecks {
         .content,
         "createItem keeps the bytes of its contents file: changing the file afterwards changes nothing",
         rule: "Provider contract (content travels as files)",
-        clauses: ["API.11"],
+        clauses: ["API.12"],
         rationale: "The system owns the contents file and reuses or deletes it once the call returns; a provider that "
             + "keeps the path and reads it later uploads whatever the file holds by then, or nothing.",
         requires: .writing
@@ -73,7 +73,7 @@ extension ContentChecks {
         .content,
         "modifyItem keeps the bytes of its contents file: changing the file afterwards changes nothing",
         rule: "Provider contract (content travels as files)",
-        clauses: ["API.11"],
+        clauses: ["API.12"],
         rationale: "A provider that records the contents file's path and uploads from it later sends the bytes of "
             + "whatever the system put there next — another file's content — or fails when the file is gone.",
         requires: .writing

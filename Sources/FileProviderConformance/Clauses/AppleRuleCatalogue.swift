@@ -43,7 +43,7 @@ enum AppleRuleCatalogue {
             9,
             .must,
             "an item reads as uploaded only once the server holds its content",
-            .clauses(["API.10"])
+            .clauses(["API.11"])
         ),
     ]
 
@@ -57,7 +57,7 @@ enum AppleRuleCatalogue {
                     + "Apple bridge calls it off the cooperative pool, and the guide asks providers to keep it cheap"
             )
         ),
-        AppleRule(11, .must, "every enumerateItems call finishes exactly once", .clauses(["R1.1", "R1.2"])),
+        AppleRule(11, .must, "every enumerateItems call finishes exactly once", .clauses(["R1.1", "R1.2", "R1.3"])),
         AppleRule(12, .must, "a nil next page means the listing is complete", .clauses(["R2.1", "R2.7"])),
         AppleRule(13, .must, "a page takes at most 500 bytes", .clauses(["R2.8"])),
         AppleRule(
@@ -71,7 +71,7 @@ enum AppleRuleCatalogue {
             16,
             .must,
             "pageExpired restarts the listing from the beginning",
-            .clauses(["R3.1", "R3.2", "R3.4"])
+            .clauses(["R3.1", "R3.2", "R3.4", "R3.5"])
         ),
         AppleRule(17, .observed, "a provider that drops the next page truncates large folders", .clauses(["R2.1"])),
     ]
@@ -84,7 +84,7 @@ enum AppleRuleCatalogue {
             .clauses(["R4.1", "R5.1"])
         ),
         AppleRule(19, .must, "the current anchor is at or before the listing that follows it", .clauses(["R4.1"])),
-        AppleRule(20, .must, "every enumerateChanges call finishes exactly once", .clauses(["R1.1", "R1.2"])),
+        AppleRule(20, .must, "every enumerateChanges call finishes exactly once", .clauses(["R1.1", "R1.2", "R1.3"])),
         AppleRule(21, .must, "an anchor takes at most 500 bytes", .clauses(["R2.8"])),
         AppleRule(
             22,
@@ -108,7 +108,7 @@ enum AppleRuleCatalogue {
             25,
             .must,
             "syncAnchorExpired makes the system list again, and the listing converges",
-            .clauses(["R3.3", "R3.4"])
+            .clauses(["R3.3", "R3.4", "R3.5"])
         ),
         AppleRule(
             26,
@@ -211,7 +211,7 @@ enum AppleRuleCatalogue {
             41,
             .must,
             "trashing and restoring are modifications of the parent",
-            .clauses(["R14.1", "R14.2", "R6.4"])
+            .clauses(["R14.1", "R14.2", "R6.4", "R14.6"])
         ),
         AppleRule(42, .must, "deleteItem deletes for good", .clauses(["R14.3"])),
         AppleRule(
@@ -246,9 +246,14 @@ enum AppleRuleCatalogue {
             48,
             .must,
             "contents is nil for folders; a symbolic link's target comes from the template",
-            .clauses(["R12.1", "API.7"])
+            .clauses(["R12.1", "R12.8", "API.7"])
         ),
-        AppleRule(49, .must, "the returned item is the state after creation", .clauses(["R12.1", "R9.3"])),
+        AppleRule(
+            49,
+            .must,
+            "the returned item is the state after creation",
+            .clauses(["R12.1", "R9.3", "R12.7", "R12.11"])
+        ),
         AppleRule(
             50,
             .must,
@@ -271,7 +276,7 @@ enum AppleRuleCatalogue {
             53,
             .must,
             "mayAlreadyExist matches an existing item, and returns nothing when none matches and there is no content",
-            .clauses(["R12.3"])
+            .clauses(["R12.3", "R12.9", "R12.10"])
         ),
         AppleRule(
             54,
@@ -283,7 +288,7 @@ enum AppleRuleCatalogue {
             55,
             .must,
             "a missing parent fails with noSuchItem, and the system re-creates the parent",
-            .clauses(["R12.2"])
+            .clauses(["R12.2", "R12.6"])
         ),
         AppleRule(
             56,
@@ -295,7 +300,7 @@ enum AppleRuleCatalogue {
             57,
             .must,
             "the contents file belongs to the system and is gone after the call; a provider copies what it keeps",
-            .clauses(["API.11"])
+            .clauses(["API.12"])
         ),
         AppleRule(
             58,
@@ -306,7 +311,12 @@ enum AppleRuleCatalogue {
     ]
 
     private static let modification: [AppleRule] = [
-        AppleRule(59, .must, "every changed field is applied in one call", .clauses(["R13.1", "R13.2"])),
+        AppleRule(
+            59,
+            .must,
+            "every changed field is applied in one call",
+            .clauses(["R13.1", "R13.2", "R13.9", "R13.10"])
+        ),
         AppleRule(
             60,
             .must,
@@ -381,7 +391,7 @@ enum AppleRuleCatalogue {
             74,
             .must,
             "a fetched file is a regular file the caller may take; the provider leaves it alone afterwards",
-            .clauses(["API.2"])
+            .clauses(["API.2", "API.10"])
         ),
         AppleRule(
             75,
@@ -405,7 +415,7 @@ enum AppleRuleCatalogue {
             78,
             .should,
             "item(for:) answers quickly, or fails so the system can cancel it",
-            .clauses(["R16.3", "R16.5"])
+            .clauses(["R16.3", "R16.5", "R16.7"])
         ),
         AppleRule(
             79,

@@ -1,9 +1,10 @@
 /// Every clause of the behavioural contract, rule by rule, then the doc-comment promises no rule
 /// restates. The guide's rules are in `Documentation/BehaviouralContract.md`.
 enum ClauseCatalogue {
-    static let all: [ContractClause] =
+    static let all: [ContractClause] = ordered(
         enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
-        + interface
+            + interface + behaviours
+    )
 
     static let byID: [String: ContractClause] = Dictionary(
         all.map { ($0.id, $0) },
@@ -607,14 +608,14 @@ enum ClauseCatalogue {
                 + "declare partial content does not adopt PartialContentFetching."
         ),
         ContractClause(
-            "API.10",
+            "API.11",
             rule: nil,
             "an item reported uploaded is on the server",
             "When createItem or modifyItem returns an item whose isUploaded is true, another instance over the same "
                 + "store serves that item and its content at once."
         ),
         ContractClause(
-            "API.11",
+            "API.12",
             rule: nil,
             "a contents file is read during the call",
             "createItem and modifyItem take what they keep of a contents file before they return; the caller may "
