@@ -98,11 +98,13 @@ struct StoreState: Sendable {
         contents[identifier] ?? Data()
     }
 
-    /// The key under which `name` is unique in its folder. When the key equals the name it
-    /// shares the name's storage, so already-lowercase names cost no extra memory.
-    func nameKey(_ name: String) -> String {
+    /// The key under which `name` is unique in its folder, and by which the folder sorts it: one
+    /// total order for the index and for resuming a page, canonically equivalent names equal.
+    /// When the key equals the name it shares the name's storage, so already-lowercase ASCII
+    /// names cost no extra memory.
+    func nameKey(_ name: String) -> FilenameSortKey {
         let key = caseRule.collisionKey(for: name)
-        return key == name ? name : key
+        return FilenameSortKey(key == name ? name : key)
     }
 
     /// The child of `parent` whose name collides with `name`, other than `excluded`.
