@@ -3,7 +3,7 @@
 enum ClauseCatalogue {
     static let all: [ContractClause] =
         enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
-        + interface
+        + interface + fidelity
 
     static let byID: [String: ContractClause] = Dictionary(
         all.map { ($0.id, $0) },

@@ -194,21 +194,22 @@ struct StoreState: Sendable {
             folders[new.parentItemIdentifier]?.insert(new, nameKey: newKey)
         }
         if let content { setContent(content, of: identifier) }
-        log.append(new)
+        let parent = old.parentItemIdentifier
+        log.append(new, leaving: parent == new.parentItemIdentifier ? nil : parent)
     }
 
     /// Removes an item and everything below it, recording a deletion for each.
     mutating func removeTree(_ item: ItemSnapshot) {
         let key = nameKey(item.filename)
         folders[item.parentItemIdentifier]?.remove(item, nameKey: key)
-        var pending = [item.itemIdentifier]
-        while let identifier = pending.popLast() {
+        var pending = [(identifier: item.itemIdentifier, parent: item.parentItemIdentifier)]
+        while let (identifier, parent) = pending.popLast() {
             if let folder = folders.removeValue(forKey: identifier) {
-                pending += folder.byName.elements.map(\.value.itemIdentifier)
+                pending += folder.byName.elements.map { ($0.value.itemIdentifier, identifier) }
             }
             items.remove(identifier)
             setContent(nil, of: identifier)
-            log.appendDeletion(of: identifier)
+            log.appendDeletion(of: identifier, from: parent)
         }
     }
 
