@@ -303,7 +303,14 @@ extension CheckContext {
     /// Unwraps an anchor `currentSyncAnchor()` returned for `container`. `nil` from the working
     /// set records a finding naming R8.4 and stops the check; `nil` from any other container says
     /// its enumerator does not report changes, which the contract allows: the check is skipped.
+    /// So is any other container's anchor when the subject declares `listingOnlyFolders`.
     func requireAnchor(_ anchor: SyncAnchor?, of container: ItemIdentifier) throws -> SyncAnchor {
+        if container != .workingSet, capabilities.contains(.listingOnlyFolders) {
+            throw CheckSkipped(
+                reason: "the subject declares listingOnlyFolders: the enumerator of \(container) reports no changes "
+                    + "(CHG-42 checks that it says so, and that the working set carries them)"
+            )
+        }
         if let anchor { return anchor }
         guard container != .workingSet else {
             fail(
@@ -318,6 +325,14 @@ extension CheckContext {
             reason: "the enumerator of \(container) returns no sync anchor: it does not report changes, and a "
                 + "consumer re-lists it instead"
         )
+    }
+
+    /// The anchor `enumerator` of `container` reports changes from, or `nil` when it reports none:
+    /// it returned no anchor, or it is a folder's and the subject declares `listingOnlyFolders`.
+    func changeAnchor(of enumerator: any Enumerator, for container: ItemIdentifier) async throws -> SyncAnchor? {
+        note("currentSyncAnchor(\(container))")
+        let anchor = try await enumerator.currentSyncAnchor()
+        return container != .workingSet && capabilities.contains(.listingOnlyFolders) ? nil : anchor
     }
 
     /// Every change of a container since `anchor`, following `moreComing`.

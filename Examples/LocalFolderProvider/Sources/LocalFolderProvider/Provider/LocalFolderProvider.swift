@@ -69,12 +69,15 @@ public actor LocalFolderProvider: FileProvider {
         return url
     }
 
-    /// The current state of an item, as of the last operation or rescan.
+    /// The current state of an item, as of the last operation or rescan. The root is a folder
+    /// whose parent is itself; the trash (the domain always has one) a folder in the root.
     ///
-    /// - Throws: `noSuchItem` for an unknown or deleted identifier.
+    /// - Throws: `noSuchItem` for an unknown or deleted identifier, and for the working set,
+    ///   which is a container to enumerate, never an item.
     public func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         let store = try open()
         if identifier == .rootContainer { return store.rootItem }
+        if identifier == .trashContainer { return store.trashItem }
         guard let record = store.state.records[identifier] else {
             throw FileProviderError.nonExistentItem(withIdentifier: identifier)
         }
