@@ -11,7 +11,7 @@ extension LifecycleChecks {
     ]
 
     /// The children of the large folder, and the page size that makes its listing a call per child.
-    private static let largeFolderSize = 400
+    private static let largeFolderSize = 250
 
     /// Follows `nextPage` from `page` until the listing ends or fails, cancelling its own task
     /// after `cancelAfter` pages when given; returns the pages it took, how it ended and how long.
