@@ -94,8 +94,8 @@ extension ClauseCatalogue {
             "R16.7",
             rule: 16,
             "a cancelled listing of a large folder ends promptly",
-            "A listing of a large folder in a cancelled task ends well before the listing would have finished: "
-                + "with CancellationError, in a fraction of a full listing's time."
+            "A listing of a large folder in a cancelled task ends with CancellationError within a page or two of "
+                + "the cancellation, never after serving the rest of the folder."
         ),
         ContractClause(
             "API.10",

@@ -288,6 +288,13 @@ enum ClauseCatalogue {
                 + "domain has none: neither is an item."
         ),
         ContractClause(
+            "R9.5",
+            rule: 9,
+            "an identifier never changes kind",
+            "An identifier names a folder, a file or a symbolic link for as long as it exists; an item of another "
+                + "kind that takes its name or path has an identifier of its own."
+        ),
+        ContractClause(
             "R10.1",
             rule: 10,
             "contentVersion changes exactly when content does",
@@ -599,6 +606,20 @@ enum ClauseCatalogue {
             "undeclared capabilities fail as promised",
             "A subject that does not declare writing refuses every write and changes nothing; one that does not "
                 + "declare partial content does not adopt PartialContentFetching."
+        ),
+        ContractClause(
+            "API.11",
+            rule: nil,
+            "an item reported uploaded is on the server",
+            "When createItem or modifyItem returns an item whose isUploaded is true, another instance over the same "
+                + "store serves that item and its content at once."
+        ),
+        ContractClause(
+            "API.12",
+            rule: nil,
+            "a contents file is read during the call",
+            "createItem and modifyItem take what they keep of a contents file before they return; the caller may "
+                + "then change or delete the file without changing the item."
         ),
     ]
 }
