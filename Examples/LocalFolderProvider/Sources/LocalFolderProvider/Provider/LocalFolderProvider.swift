@@ -127,11 +127,12 @@ public actor LocalFolderProvider: FileProvider {
         return FetchedContents(url: destination, item: record.snapshot)
     }
 
-    /// Creates a file (from `contents`, or empty) or a folder.
+    /// Creates a file (from `contents`, or empty) of the template's content type, or a folder.
     ///
     /// - Throws: `invalidFilename`; `noSuchItem` for a missing parent; `filenameCollision` carrying
-    ///   the existing item (with `mayAlreadyExist`, a folder or file of the same kind and name is
-    ///   returned instead); `featureUnsupported` for a symbolic link; `invalidArgument` for a
+    ///   the existing item (with `mayAlreadyExist`, a folder of the same name, or a file of the same
+    ///   name whose bytes equal `contents` — or any, when no contents come — is returned instead);
+    ///   `featureUnsupported` for a symbolic link; `invalidArgument` for a
     ///   creation in the trash; `fileReadNoSuchFile` / `fileReadUnknown` for a contents file that
     ///   cannot be read; `CancellationError`, with nothing created.
     public func createItem(
