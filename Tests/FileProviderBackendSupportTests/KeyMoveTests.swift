@@ -105,6 +105,28 @@ final class FlakyBucket: KeyMoveBackend {
         #expect(bucket.snapshot == (crashAfter < 5 ? Self.folder : Self.moved))
     }
 
+    /// Bookkeeping that fails (its journal could not be written) leaves the move open: recovery
+    /// runs it again, so the keys and the provider's records end up agreeing.
+    @Test func failedBookkeepingIsRunAgainByRecovery() async throws {
+        struct BookkeepingFailed: Error {}
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let bucket = FlakyBucket(Self.folder)
+        let journal = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
+        await #expect(throws: BookkeepingFailed.self) {
+            try await KeyMove.run(Self.move, in: journal, on: bucket) { throw BookkeepingFailed() }
+        }
+        #expect(bucket.snapshot == Self.moved)
+        var completed = 0
+        try await KeyMove.recover(try OperationJournal<KeyMove>(journalAt: scratch.file("ops")), on: bucket) {
+            _,
+            outcome in
+            #expect(outcome == .moved)
+            completed += 1
+        }
+        #expect(completed == 1)
+    }
+
     @Test func journalNumbersAndPhasesSurviveRestarts() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }

@@ -57,17 +57,21 @@ public struct KeyMove: Codable, Sendable, Hashable {
         case rolledBack
     }
 
-    /// Moves `move`'s keys on `backend`, journaled in `journal` (see the type's rules).
+    /// Moves `move`'s keys on `backend`, journaled in `journal` (see the type's rules), and calls
+    /// `completed` — the provider's own bookkeeping: its identifier map, its items, its change
+    /// journal — once every key is moved and before the intent is finished, so a crash before the
+    /// bookkeeping is durable leaves the move for ``recover(_:on:completed:)`` to complete again.
     ///
     /// - Throws: the backend's error when a copy failed (the copies made are deleted again; when
     ///   that fails too, the intent stays open for ``recover(_:on:completed:)``) or when a deletion failed
     ///   after every copy was made (the move stays open and ``recover(_:on:completed:)`` finishes it: the
     ///   keys are at their destinations); the journal's error when the intent cannot be written
-    ///   (nothing was moved).
+    ///   (nothing was moved); `completed`'s error (the move stays open, to be recovered).
     public static func run(
         _ move: KeyMove,
         in journal: OperationJournal<KeyMove>,
-        on backend: some KeyMoveBackend
+        on backend: some KeyMoveBackend,
+        completed: () throws -> Void = {}
     ) async throws {
         let id = try journal.begin(move)
         var copied: [Step] = []
@@ -88,6 +92,7 @@ public struct KeyMove: Codable, Sendable, Hashable {
         }
         try journal.advance(id, to: copiedPhase)
         for step in move.steps { try await backend.deleteObject(step.source) }
+        try completed()
         try journal.finish(id)
     }
 
