@@ -45,6 +45,10 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// (``ProviderFixture/setReachable``): while unreachable, calls fail with
     /// `FileProviderError.Code.serverUnreachable`.
     public static let unreachableServer = ProviderCapabilities(rawValue: 1 << 11)
+    /// The fixture can make one request inside an operation fail (``ProviderFixture/failRequest``):
+    /// after such a failure, the item the operation was about must be untouched or fully
+    /// changed, never half.
+    public static let requestFailures = ProviderCapabilities(rawValue: 1 << 12)
 
     /// A provider that lists and serves content only.
     public static let readOnly: ProviderCapabilities = []
@@ -52,7 +56,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// Everything the reference provider supports, with case-insensitive filenames.
     public static let reference: ProviderCapabilities = [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
-        .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
+        .freshInstances, .storeResets, .historyExpiry, .unreachableServer, .requestFailures,
     ]
 
     /// Every capability with its name, in declaration order.
@@ -62,6 +66,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("conflictCopies", .conflictCopies), ("symbolicLinks", .symbolicLinks),
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
         ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
+        ("requestFailures", .requestFailures),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.
