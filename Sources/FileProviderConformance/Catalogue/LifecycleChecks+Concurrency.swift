@@ -73,7 +73,7 @@ extension LifecycleChecks {
         .lifecycle,
         "fetches racing a write each hand their caller its own file, holding the bytes of the version returned",
         rule: "Rule 16 (calls), the fetch's promise",
-        clauses: ["API.10", "API.2"],
+        clauses: ["API.13", "API.2"],
         rationale: "The system fetches one item from several processes while the user saves it; a provider that "
             + "hands two callers one cached file, or rewrites a file it handed out, corrupts the copy one of them "
             + "is reading.",
@@ -204,7 +204,7 @@ extension LifecycleChecks {
         "three fetches of one item at once hand out three files, which keep their bytes through a removal of one "
             + "and two writes",
         rule: "Rule 16 (calls), the fetch's promise",
-        clauses: ["API.10", "API.2"],
+        clauses: ["API.13", "API.2"],
         rationale: "Several processes open one document at once; a provider that serves them one cached file, or "
             + "writes new versions into the file it handed out, shows each the others' removals and edits.",
         requires: .writing

@@ -647,7 +647,7 @@ enum ClauseCatalogue {
                 + "declare partial content does not adopt PartialContentFetching."
         ),
         ContractClause(
-            "API.10",
+            "API.13",
             rule: nil,
             "fetches racing writes hand out files of their own",
             "Fetches of one item made at the same time, and around a write of it, each return a file of their "

@@ -292,6 +292,10 @@ final class BrokenEnumerator: Enumerator {
                 observer.finishEnumeratingChanges(upTo: current, moreComing: false)
             } else if Self.isExpiry(error), bug == .expiredAnchorRelistsAsChanges {
                 await relist(to: observer)
+            } else if Self.isExpiry(error), bug == .keptEnumeratorHidesExpiry,
+                tokens.withLock({ $0[anchor.rawValue] != nil })
+            {
+                observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
             } else {
                 observer.finishEnumeratingWithError(provider.outgoing(error))
             }
@@ -397,6 +401,7 @@ final class BrokenEnumerator: Enumerator {
         let reported = try await provider.perform { try await self.base.currentSyncAnchor() }
         if bug == .workingSetAnchorMissing, container == .workingSet { return nil }
         guard let anchor = reported else { return nil }
+        if bug == .keptEnumeratorHidesExpiry { tokens.withLock { $0[anchor.rawValue] = Data() } }
         if bug == .anchorCachedAtListing, let cached = provider.memory.listingAnchor(of: container) { return cached }
         guard bug == .quietAnchorDrifts else { return anchor }
         let number = withUnsafeBytes(of: provider.memory.nextAnchorNumber().bigEndian) { Data($0) }

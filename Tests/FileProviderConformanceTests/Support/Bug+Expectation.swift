@@ -138,6 +138,7 @@ extension Bug {
         case .changeCursorInEnumerator: BugExpectation(["R5.3"], ["LIFE-60", "CHG-64"])
         case .metadataReadModifyWrite: BugExpectation(["R13.9"], ["LIFE-64", "LIFE-65"])
         case .pageCursorInEnumerator: BugExpectation(["R2.7"], ["ENUM-60", "ENUM-61"])
+        case .keptEnumeratorHidesExpiry: BugExpectation(["R3.2", "R3.3"], ["CHG-65", "CHG-66"])
         case .offlineExpiresAnchor: BugExpectation(["R16.5"], ["ERR-06", "ERR-07"])
         case .fetchReportsChange: BugExpectation(["R7.1"], ["CHG-32", "CHG-33"])
         case .emptyCreatesNotReported: BugExpectation(["R6.1"], ["CHG-34", "CHG-35"])

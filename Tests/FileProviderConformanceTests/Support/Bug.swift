@@ -299,4 +299,7 @@ enum Bug: String, CaseIterable, Sendable {
     /// Continues every listing from the last next page the enumerator handed out, whichever of
     /// its pages it is asked for: a listing resumed after another listing on it skips items.
     case pageCursorInEnumerator
+    /// Answers an expired anchor the enumerator itself handed out (it checked the epoch and the
+    /// history when it made the anchor) with an empty success.
+    case keptEnumeratorHidesExpiry
 }
