@@ -8,6 +8,7 @@ enum EnumerationChecks {
             emptyFolder, pageUnion, pageSizeBound, sortedByName, sortedByDate, repeatable, unknownContainer,
             garbagePage, resumption, underMutation, deepTree, parentIsContainer, largeFolder,
         ] + clauseChecks + scalarChecks + scaleChecks + longNameChecks + deletedContainerChecks
+        + failedCallChecks
         + reuseChecks
 
     /// Makes a folder with `count` files named `file-000` … and returns it with the files' names.

@@ -16,7 +16,7 @@ extension ErrorChecks {
         .errors,
         "a file's creation, and its write with a rename and a move, failing at any backend request change all or nothing",
         rule: "Rule 16 (atomic failures)",
-        clauses: ["R16.7", "R16.1"],
+        clauses: ["R16.8", "R16.1"],
         rationale: "A backend that renames by copy and delete, or uploads in chunks, fails between two requests: "
             + "a provider that applied the first leaves a file under both names, a half-written file, or new "
             + "bytes under the old name, and the system, told the call failed, never learns of it.",
@@ -84,7 +84,7 @@ extension ErrorChecks {
         .errors,
         "a folder's move with a rename, and its recursive deletion, failing at any backend request change all or nothing",
         rule: "Rule 16 (atomic failures)",
-        clauses: ["R16.7", "R16.1"],
+        clauses: ["R16.8", "R16.1"],
         rationale: "A backend without folders moves and deletes a folder object by object: a provider that stops "
             + "midway leaves part of the folder in each place, or a folder missing some of its files, while the "
             + "system, told the call failed, shows the folder whole where it was.",

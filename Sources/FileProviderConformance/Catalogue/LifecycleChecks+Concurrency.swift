@@ -354,7 +354,7 @@ extension LifecycleChecks {
         .lifecycle,
         "two edits of one item's different metadata fields at once, from one base version, lose neither",
         rule: "Rule 13 (modification loses nothing)",
-        clauses: ["R13.9", "R13.1"],
+        clauses: ["R13.11", "R13.1"],
         rationale: "Two devices tag and rank one file at once; a provider that writes back every field it read "
             + "before applying its own silently undoes the other edit, and both devices report success.",
         requires: .writing
@@ -383,7 +383,7 @@ extension LifecycleChecks {
         .lifecycle,
         "a content write and a rename of one item at once, from one base version, lose neither",
         rule: "Rule 13 (modification loses nothing)",
-        clauses: ["R13.9", "R13.1"],
+        clauses: ["R13.11", "R13.1"],
         rationale: "The user renames a file while its new content uploads; a provider that stores the whole item "
             + "it read before the other call finished brings back the old name or the old bytes.",
         requires: .writing

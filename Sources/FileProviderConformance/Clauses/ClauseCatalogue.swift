@@ -1,9 +1,10 @@
 /// Every clause of the behavioural contract, rule by rule, then the doc-comment promises no rule
 /// restates. The guide's rules are in `Documentation/BehaviouralContract.md`.
 enum ClauseCatalogue {
-    static let all: [ContractClause] =
+    static let all: [ContractClause] = ordered(
         enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
-        + interface
+            + interface + behaviours
+    )
 
     static let byID: [String: ContractClause] = Dictionary(
         all.map { ($0.id, $0) },
@@ -318,6 +319,13 @@ enum ClauseCatalogue {
                 + "domain has none: neither is an item."
         ),
         ContractClause(
+            "R9.5",
+            rule: 9,
+            "an identifier never changes kind",
+            "An identifier names a folder, a file or a symbolic link for as long as it exists; an item of another "
+                + "kind that takes its name or path has an identifier of its own."
+        ),
+        ContractClause(
             "R10.1",
             rule: 10,
             "contentVersion changes exactly when content does",
@@ -469,7 +477,7 @@ enum ClauseCatalogue {
                 + "noSuchItem or no listing holds the item; an item that still exists is returned."
         ),
         ContractClause(
-            "R13.9",
+            "R13.11",
             rule: 13,
             "concurrent edits of different fields lose nothing",
             "Two modifications of different fields of one item, made at the same time from one base version, are "
@@ -575,7 +583,7 @@ enum ClauseCatalogue {
                 + "folder's deletion: never an empty success."
         ),
         ContractClause(
-            "R16.7",
+            "R16.8",
             rule: 16,
             "a failure inside a call changes all or nothing",
             "When one backend request inside a call fails (one step of a rename done as copy and delete, of a "
@@ -645,6 +653,20 @@ enum ClauseCatalogue {
             "undeclared capabilities fail as promised",
             "A subject that does not declare writing refuses every write and changes nothing; one that does not "
                 + "declare partial content does not adopt PartialContentFetching."
+        ),
+        ContractClause(
+            "API.11",
+            rule: nil,
+            "an item reported uploaded is on the server",
+            "When createItem or modifyItem returns an item whose isUploaded is true, another instance over the same "
+                + "store serves that item and its content at once."
+        ),
+        ContractClause(
+            "API.12",
+            rule: nil,
+            "a contents file is read during the call",
+            "createItem and modifyItem take what they keep of a contents file before they return; the caller may "
+                + "then change or delete the file without changing the item."
         ),
         ContractClause(
             "API.13",

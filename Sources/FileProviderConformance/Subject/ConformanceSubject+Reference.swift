@@ -66,11 +66,13 @@ extension ConformanceSubject {
         remote: @escaping @Sendable (InMemoryRemoteHooks) -> any RemoteChangeHooks = { $0 }
     ) -> ConformanceSubject {
         let declared = capabilities ?? referenceCapabilities(caseRule: caseRule, supportsTrash: supportsTrash)
+        let epochs = LockedValue(SeededRandomNumberGenerator(seed: 0x0E90_C4A5_5EED_0001))
         return ConformanceSubject(name: name, capabilities: declared) {
             let temporaryDirectory = ScratchFolder.unique("fileprovider-reference")
             let store = try InMemoryStore.conformanceFixture(
                 caseRule: caseRule,
                 supportsTrash: supportsTrash,
+                epoch: epochs.withLock { InMemoryStoreConfiguration.freshEpoch(using: &$0) },
                 temporaryDirectory: temporaryDirectory
             )
             let providers = LockedValue<[any FileProvider]>([])
@@ -106,11 +108,12 @@ extension ConformanceSubject {
 }
 
 extension InMemoryStore {
-    /// A fresh, empty store for one conformance check, whose fetched content goes to
+    /// A fresh, empty store for one conformance check at `epoch`, whose fetched content goes to
     /// `temporaryDirectory`.
     static func conformanceFixture(
         caseRule: FilenameCaseRule,
         supportsTrash: Bool,
+        epoch: UInt64,
         temporaryDirectory: URL
     ) throws
         -> InMemoryStore
@@ -124,6 +127,7 @@ extension InMemoryStore {
             domain: domain,
             configuration: InMemoryStoreConfiguration(
                 caseRule: caseRule,
+                initialEpoch: epoch,
                 clock: ManualStoreClock(),
                 temporaryDirectory: temporaryDirectory
             )
