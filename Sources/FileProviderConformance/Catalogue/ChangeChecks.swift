@@ -10,6 +10,7 @@ enum ChangeChecks {
             parentsBeforeChildren, coalescing, remoteChangesReported, convergence,
         ] + clauseChecks + departureChecks + readChecks + longNameChecks + deletedContainerChecks
         + failedCallChecks + folderScopeChecks + depthChecks
+        + scaleChecks + readYourWritesChecks + reuseChecks
 
     /// The changes of the working set since `anchor`, as a map from identifier to digest, and the
     /// deleted identifiers.

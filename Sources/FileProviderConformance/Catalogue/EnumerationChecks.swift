@@ -9,6 +9,7 @@ enum EnumerationChecks {
             garbagePage, resumption, underMutation, deepTree, parentIsContainer, largeFolder,
         ] + clauseChecks + scalarChecks + scaleChecks + longNameChecks + deletedContainerChecks
         + failedCallChecks + canonicalPrefixChecks
+        + reuseChecks
 
     /// Makes a folder with `count` files named `file-000` … and returns it with the files' names.
     static func populatedFolder(

@@ -3,7 +3,9 @@ import Foundation
 
 /// Checks of error codes and atomic failures (`ERR-…`).
 enum ErrorChecks {
-    static let all: [ConformanceCheck] = [missingContents, failuresAreAtomic, readOnlyRefusesWrites] + clauseChecks
+    static let all: [ConformanceCheck] =
+        [missingContents, failuresAreAtomic, readOnlyRefusesWrites] + clauseChecks
+        + requestFailureChecks
 
     static let missingContents = ConformanceCheck(
         "ERR-01",

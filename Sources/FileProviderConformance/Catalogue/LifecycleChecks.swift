@@ -6,6 +6,7 @@ enum LifecycleChecks {
     static let all: [ConformanceCheck] =
         [freshInstanceContinues, invalidate, cancellation, concurrentCreations] + clauseChecks
         + largeCancellationChecks + storeEpochChecks
+        + concurrencyChecks
 
     static let freshInstanceContinues = ConformanceCheck(
         "LIFE-01",

@@ -5,11 +5,15 @@ struct FixtureHooks: Sendable {
     let resetStore: (@Sendable () async throws -> Void)?
     let expireHistory: (@Sendable () async throws -> Void)?
     let setReachable: (@Sendable (Bool) async throws -> Void)?
+    let failRequest: (@Sendable (Int?) async throws -> Void)?
+    let settle: (@Sendable () async throws -> Void)?
 
     init(_ fixture: ProviderFixture) {
         resetStore = fixture.resetStore
         expireHistory = fixture.expireHistory
         setReachable = fixture.setReachable
+        failRequest = fixture.failRequest
+        settle = fixture.settle
     }
 }
 
@@ -34,6 +38,25 @@ extension CheckContext {
             declared: "unreachableServer",
             reachable ? "make the server reachable again" : "make the server unreachable"
         )
+    }
+
+    /// Arms a failure of the `number`-th backend request from now on (`nil` disarms it) through
+    /// the fixture.
+    func failRequest(_ number: Int?) async throws {
+        let hook = fixtureHooks.failRequest.map { hook in { @Sendable in try await hook(number) } }
+        try await run(
+            hook,
+            declared: "requestFailures",
+            number.map { "make backend request \($0) from now on fail" } ?? "disarm the request failure"
+        )
+    }
+
+    /// Waits, through the fixture's optional hook, until the writes that returned are visible;
+    /// does nothing when the fixture has none.
+    func settle() async throws {
+        guard let settle = fixtureHooks.settle else { return }
+        note("settle the backend")
+        try await settle()
     }
 
     private func run(

@@ -76,6 +76,13 @@ enum ClauseCatalogue {
             "Pages and sync anchors stay within 500 bytes whatever the names: listings and catch-ups of items "
                 + "named with 250 to 255 UTF-8 bytes, multi-byte characters included, continue to the end."
         ),
+        ContractClause(
+            "R2.9",
+            rule: 2,
+            "listings racing writes are consistent",
+            "A listing that runs while other calls create, rename, delete or write items of its container holds "
+                + "each item once, every item that existed throughout, and only the container's children."
+        ),
     ]
 
     static let expiryAndAnchors: [ContractClause] = [
@@ -127,6 +134,13 @@ enum ClauseCatalogue {
             "a continuation anchor works on a fresh instance",
             "A fresh enumerator, even of a fresh provider instance over the same store, continues from an anchor "
                 + "returned with moreComing, losing nothing."
+        ),
+        ContractClause(
+            "R5.3",
+            rule: 5,
+            "concurrent catch-ups each get the whole backlog",
+            "Catch-ups from one anchor running at the same time, on one enumerator or on several, each report the "
+                + "whole backlog and end in the current state."
         ),
     ]
 
@@ -209,6 +223,23 @@ enum ClauseCatalogue {
             "an item that left a folder is reported before the folder's deletion",
             "Across batches, an item that moved out of a folder is reported with its new parent before that "
                 + "folder's deletion, so a consumer that deletes a folder with its contents loses nothing."
+        ),
+        ContractClause(
+            "R6.13",
+            rule: 6,
+            "a large recursive deletion is reported in full at every batch size",
+            "A recursive deletion of a folder with more than 1,000 nested descendants is reported, caught up in "
+                + "batches of any size, on fresh enumerators or on one, with every descendant deleted (in any order), "
+                + "nothing outside it deleted, and no item of it updated after it or a folder above it was reported "
+                + "deleted."
+        ),
+        ContractClause(
+            "R6.14",
+            rule: 6,
+            "a write is read back at once",
+            "A change enumeration started after a write returned reports that write, on the working set and on the "
+                + "folder it happened in; lookups and listings show it too (read-your-writes; a fixture's settle hook "
+                + "runs first)."
         ),
         ContractClause(
             "R7.1",
@@ -445,6 +476,14 @@ enum ClauseCatalogue {
             "modifyItem returns nil only for an item that no longer exists: afterwards item(for:) fails with "
                 + "noSuchItem or no listing holds the item; an item that still exists is returned."
         ),
+        ContractClause(
+            "R13.11",
+            rule: 13,
+            "concurrent edits of different fields lose nothing",
+            "Two modifications of different fields of one item, made at the same time from one base version, are "
+                + "both kept, or one returns its field as still pending, or fails with "
+                + "localVersionConflictingWithServer under failOnConflict; none reports success and is lost."
+        ),
     ]
 
     static let trashAndDeletion: [ContractClause] = [
@@ -543,6 +582,14 @@ enum ClauseCatalogue {
                 + "it, fails listing with noSuchItem, and its change enumeration fails with noSuchItem or reports the "
                 + "folder's deletion: never an empty success."
         ),
+        ContractClause(
+            "R16.8",
+            rule: 16,
+            "a failure inside a call changes all or nothing",
+            "When one backend request inside a call fails (one step of a rename done as copy and delete, of a "
+                + "folder move, of a chunked upload, of a recursive deletion), the item is afterwards untouched or "
+                + "fully changed, never half, in listings, lookups, contents and change enumeration."
+        ),
     ]
 
     static let interface: [ContractClause] = [
@@ -620,6 +667,13 @@ enum ClauseCatalogue {
             "a contents file is read during the call",
             "createItem and modifyItem take what they keep of a contents file before they return; the caller may "
                 + "then change or delete the file without changing the item."
+        ),
+        ContractClause(
+            "API.13",
+            rule: nil,
+            "fetches racing writes hand out files of their own",
+            "Fetches of one item made at the same time, and around a write of it, each return a file of their "
+                + "own that keeps the bytes of the version the fetch returned."
         ),
     ]
 }

@@ -29,7 +29,7 @@ extension ConformanceSubject {
     /// reference store as in ``referenceProvider(caseRule:supportsTrash:)``, whose providers
     /// (the first one and every ``ProviderFixture/openAnotherInstance`` one) are handed to `wrap`,
     /// and the suite examines what `wrap` returns. The store's remote client, store resets,
-    /// history expiry and reachability stay the fixture's hooks, so every check runs.
+    /// history expiry, reachability and step failures stay the fixture's hooks, so every check runs.
     ///
     /// What the wrapper must do to pass:
     /// - **Forward every capability protocol it declares.** Declaring ``ProviderCapabilities/partialContent``
@@ -89,6 +89,7 @@ extension ConformanceSubject {
                 resetStore: { store.resetEpoch() },
                 expireHistory: { store.expireHistory() },
                 setReachable: { reachable in store.isOffline = !reachable },
+                failRequest: { number in store.failStep(number) },
                 tearDown: {
                     for provider in providers.withLock({ $0 }) {
                         await provider.invalidate()

@@ -45,6 +45,10 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// (``ProviderFixture/setReachable``): while unreachable, calls fail with
     /// `FileProviderError.Code.serverUnreachable`.
     public static let unreachableServer = ProviderCapabilities(rawValue: 1 << 11)
+    /// The fixture can make one request inside an operation fail (``ProviderFixture/failRequest``):
+    /// after such a failure, the item the operation was about must be untouched or fully
+    /// changed, never half.
+    public static let requestFailures = ProviderCapabilities(rawValue: 1 << 12)
 
     /// The provider's folder enumerators (the root's, the trash's and every folder's) do not
     /// report changes, as Apple's replicated model allows: each fails
@@ -60,7 +64,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// Everything the reference provider supports, with case-insensitive filenames.
     public static let reference: ProviderCapabilities = [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
-        .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
+        .freshInstances, .storeResets, .historyExpiry, .unreachableServer, .requestFailures,
     ]
 
     /// Every capability with its name, in declaration order.
@@ -71,6 +75,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
         ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
         ("listingOnlyFolders", .listingOnlyFolders),
+        ("requestFailures", .requestFailures),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.

@@ -27,6 +27,22 @@ public struct ProviderFixture: Sendable {
     /// the provider's calls must fail with `FileProviderError.Code.serverUnreachable`; required when
     /// the subject declares ``ProviderCapabilities/unreachableServer``.
     public var setReachable: (@Sendable (_ reachable: Bool) async throws -> Void)?
+    /// Arms a failure *inside* the provider's next operation, as a backend that drops one request
+    /// of several would: the `number`-th request the provider makes to its backend from now on
+    /// (counting from 1; a call that makes no backend request counts as one) fails once, and the
+    /// failure disarms itself; `nil` disarms a failure that has not fired. What a request is, is
+    /// the provider's to define and document — one HTTP request, one file-system call, one chunk of
+    /// an upload, one step of a rename done as copy and delete. The suite arms 1, 2, 3 … before the
+    /// same kind of operation until one succeeds, and checks after each failure that the item is
+    /// untouched or fully changed, never half. Required when the subject declares
+    /// ``ProviderCapabilities/requestFailures``.
+    public var failRequest: (@Sendable (_ number: Int?) async throws -> Void)?
+    /// Waits until every write that has returned is visible to reads, listings and change
+    /// enumeration, for a provider over an eventually consistent backend; the suite calls it after
+    /// a write and before it checks that the write is read back (rule 6's read-your-writes clause).
+    /// Optional: without it, the suite checks at once. A provider meets the clause without it by
+    /// keeping a local journal of its own writes until its backend reports them.
+    public var settle: (@Sendable () async throws -> Void)?
     /// Releases what the fixture holds; called once the check ends, whatever its outcome.
     public var tearDown: @Sendable () async -> Void
 
@@ -38,6 +54,8 @@ public struct ProviderFixture: Sendable {
         resetStore: (@Sendable () async throws -> Void)? = nil,
         expireHistory: (@Sendable () async throws -> Void)? = nil,
         setReachable: (@Sendable (_ reachable: Bool) async throws -> Void)? = nil,
+        failRequest: (@Sendable (_ number: Int?) async throws -> Void)? = nil,
+        settle: (@Sendable () async throws -> Void)? = nil,
         tearDown: @escaping @Sendable () async -> Void = {}
     ) {
         self.provider = provider
@@ -46,6 +64,8 @@ public struct ProviderFixture: Sendable {
         self.resetStore = resetStore
         self.expireHistory = expireHistory
         self.setReachable = setReachable
+        self.failRequest = failRequest
+        self.settle = settle
         self.tearDown = tearDown
     }
 }

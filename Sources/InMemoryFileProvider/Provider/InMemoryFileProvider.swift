@@ -92,8 +92,9 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
         let snapshot = ItemSnapshot(template)
         let limit = store.configuration.maximumContentSize
         let content = try contents.map { (url) throws(FileProviderError) in try ContentFiles.read(url, limit: limit) }
+        if let content { try store.steps { _ in StoreState.uploadSteps(content.count) } }
         try Task.checkCancellation()
-        return try store.mutate { (state, now) throws(FileProviderError) in
+        return try store.commit { (state, now) throws(FileProviderError) in
             try state.create(snapshot, fields: fields, content: content, options: options, now: now)
         }
     }
@@ -134,8 +135,10 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
         let content =
             changedFields.contains(.contents)
             ? try contents.map { (url) throws(FileProviderError) in try ContentFiles.read(url, limit: limit) } : nil
+        let stagesMetadata = !changedFields.subtracting(.contents).isEmpty
+        try store.steps { _ in (content.map { StoreState.uploadSteps($0.count) } ?? 0) + (stagesMetadata ? 1 : 0) }
         try Task.checkCancellation()
-        let (result, conflictCopy) = try store.mutate { (state, now) throws(FileProviderError) in
+        let (result, conflictCopy) = try store.commit { (state, now) throws(FileProviderError) in
             try state.modify(
                 snapshot,
                 baseVersion: baseVersion,
@@ -164,7 +167,8 @@ public final class InMemoryFileProvider: FileProvider, PartialContentFetching {
         request: Request
     ) async throws {
         try await store.begin(.deleteItem, identifier)
-        try store.mutate { (state, _) throws(FileProviderError) in
+        try store.steps { $0.treeSize(identifier) }
+        try store.commit { (state, _) throws(FileProviderError) in
             try state.delete(identifier, baseVersion: baseVersion, recursive: options.contains(.recursive))
         }
     }

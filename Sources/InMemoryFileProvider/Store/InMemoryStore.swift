@@ -107,6 +107,22 @@ public final class InMemoryStore: Sendable {
         set { state.withLock { $0.latency = newValue } }
     }
 
+    /// Makes the `number`-th internal step of the providers' operations, counted from now (from 1),
+    /// fail with `FileProviderError.Code.serverUnreachable`, once, as a backend that drops one
+    /// request of several would; `nil` disarms a failure that has not fired.
+    ///
+    /// The steps, in order: every operation makes its **request** (one step, before anything
+    /// else). A creation or modification with content then **uploads** it, one step per started
+    /// 64 KiB chunk (one for empty content). A modification of any other field **stages the
+    /// metadata** (one step); a deletion **stages each item** it removes (one step per item, the
+    /// folder and every descendant of a recursive deletion). Every write then **commits** (one
+    /// step) and **acknowledges** (one step). A failure at any step up to the commit leaves the
+    /// store exactly as it was; a failure of the acknowledgement leaves the change fully made,
+    /// and the call throws all the same, as when a response is lost.
+    public func failStep(_ number: Int?) {
+        state.withLock { $0.failingStep = number }
+    }
+
     /// The total size of the content stored, in bytes.
     public var storedByteCount: Int64 {
         state.withLock { $0.storedByteCount }
@@ -169,6 +185,7 @@ public final class InMemoryStore: Sendable {
             if !state.isAuthenticated {
                 throw FileProviderError(.notAuthenticated, message: "The user is not authenticated.")
             }
+            try state.takeStep()
             guard let index = state.faults.firstIndex(where: { $0.matches(operation, identifiers) && !$0.isUsedUp })
             else { return }
             let fault = state.faults[index]
@@ -178,6 +195,33 @@ public final class InMemoryStore: Sendable {
             case .times(let count): state.faults[index].repetition = .times(count - 1)
             }
             throw fault.error
+        }
+    }
+
+    /// Counts the internal steps of an operation (see ``failStep(_:)``) that `count` says, from
+    /// the state; `count` is evaluated only when a failing step is armed.
+    ///
+    /// - Throws: `FileProviderError.Code.serverUnreachable` when one is the armed failing step.
+    func steps(_ count: (StoreState) -> Int) throws(FileProviderError) {
+        try state.withLock { (state) throws(FileProviderError) in
+            guard state.failingStep != nil else { return }
+            for _ in 0..<count(state) { try state.takeStep() }
+        }
+    }
+
+    /// Runs a write's `body` on the state under the lock, stamping `now` from the clock, between
+    /// its commit step and its acknowledgement step (see ``failStep(_:)``): a failure of the
+    /// acknowledgement throws after the state changed.
+    @discardableResult
+    func commit<Result: Sendable>(
+        _ body: (inout StoreState, Date) throws(FileProviderError) -> Result
+    ) throws(FileProviderError) -> Result {
+        let now = configuration.clock.now()
+        return try state.withLock { (state) throws(FileProviderError) -> Result in
+            try state.takeStep()
+            let result = try body(&state, now)
+            try state.takeStep()
+            return result
         }
     }
 

@@ -38,6 +38,9 @@ struct StoreState: Sendable {
     var quota: Int64?
     /// The time every provider operation waits before it starts.
     var latency: Duration = .zero
+    /// The number of the internal step, counted from the next one, that fails; `nil` when none
+    /// is armed (see ``InMemoryStore/failStep(_:)``).
+    var failingStep: Int?
 
     init(domain: Domain, configuration: InMemoryStoreConfiguration) {
         self.domain = domain

@@ -13,6 +13,10 @@ final class BrokenEnumerator: Enumerator {
     private let tokens = LockedValue<[Data: Data]>([:])
 
     var bug: Bug { provider.bug }
+    /// For ``Bug/changeCursorInEnumerator``: where the enumerator keeps the anchor it continues from.
+    static let cursorKey = Data("cursor".utf8)
+    /// For ``Bug/pageCursorInEnumerator``: where the enumerator keeps the page it continues from.
+    static let pageCursorKey = Data("page-cursor".utf8)
 
     init(base: any Enumerator, container: ItemIdentifier, provider: BrokenProvider, snapshot: [any FileProviderItem]) {
         self.base = base
@@ -73,6 +77,12 @@ final class BrokenEnumerator: Enumerator {
         if await hangs() { return }
         var start = page
         if bug == .dateOrderIgnored, page == .initialPageSortedByDate { start = .initialPageSortedByName }
+        if bug == .pageCursorInEnumerator, !page.isInitial,
+            let cursor = tokens.withLock({ $0[page.rawValue] != nil ? $0[Self.pageCursorKey] : nil }),
+            let cursorPage = try? Page(cursor)
+        {
+            start = cursorPage
+        }
         if bug == .pagesTiedToEnumerator, !page.isInitial {
             guard let own = tokens.withLock({ $0[page.rawValue] }), let ownPage = try? Page(own) else {
                 observer.finishEnumeratingWithError(FileProviderError(.pageExpired, message: "Unknown cursor."))
@@ -109,6 +119,14 @@ final class BrokenEnumerator: Enumerator {
         case .reportsAfterFinish:
             observer.finishEnumerating(upTo: next)
             observer.finishEnumerating(upTo: nil)
+        case .pageCursorInEnumerator:
+            if let next {
+                tokens.withLock { tokens in
+                    tokens[next.rawValue] = Data()
+                    tokens[Self.pageCursorKey] = next.rawValue
+                }
+            }
+            observer.finishEnumerating(upTo: next)
         case .pagesTiedToEnumerator:
             guard let next else { return observer.finishEnumerating(upTo: nil) }
             let token = Data("cursor-\(UUID().uuidString)".utf8)
@@ -274,6 +292,10 @@ final class BrokenEnumerator: Enumerator {
                 observer.finishEnumeratingChanges(upTo: current, moreComing: false)
             } else if Self.isExpiry(error), bug == .expiredAnchorRelistsAsChanges {
                 await relist(to: observer)
+            } else if Self.isExpiry(error), bug == .keptEnumeratorHidesExpiry,
+                tokens.withLock({ $0[anchor.rawValue] != nil })
+            {
+                observer.finishEnumeratingChanges(upTo: anchor, moreComing: false)
             } else {
                 observer.finishEnumeratingWithError(provider.outgoing(error))
             }
@@ -302,6 +324,9 @@ final class BrokenEnumerator: Enumerator {
             return tokens.withLock({ $0[anchor.rawValue] }).flatMap { try? SyncAnchor($0) }
         case .quietAnchorDrifts where anchor.rawValue.starts(with: Self.driftPrefix):
             return try? SyncAnchor(anchor.rawValue.dropFirst(Self.driftPrefix.count + 8))
+        case .changeCursorInEnumerator:
+            let cursor = tokens.withLock { $0[anchor.rawValue] != nil ? $0[Self.cursorKey] : nil }
+            return cursor.flatMap { try? SyncAnchor($0) } ?? anchor
         default:
             return anchor
         }
@@ -315,6 +340,12 @@ final class BrokenEnumerator: Enumerator {
             let token = Data("continuation-\(UUID().uuidString)".utf8)
             tokens.withLock { $0[token] = next.rawValue }
             observer.finishEnumeratingChanges(upTo: (try? SyncAnchor(token)) ?? next, moreComing: true)
+        case .changeCursorInEnumerator where moreComing:
+            tokens.withLock { tokens in
+                tokens[next.rawValue] = Data()
+                tokens[Self.cursorKey] = next.rawValue
+            }
+            observer.finishEnumeratingChanges(upTo: next, moreComing: true)
         case .moreComingDropped:
             observer.finishEnumeratingChanges(upTo: next, moreComing: false)
         case .reportsAfterFinish:
@@ -370,6 +401,7 @@ final class BrokenEnumerator: Enumerator {
         let reported = try await provider.perform { try await self.base.currentSyncAnchor() }
         if bug == .workingSetAnchorMissing, container == .workingSet { return nil }
         guard let anchor = reported else { return nil }
+        if bug == .keptEnumeratorHidesExpiry { tokens.withLock { $0[anchor.rawValue] = Data() } }
         if bug == .anchorCachedAtListing, let cached = provider.memory.listingAnchor(of: container) { return cached }
         guard bug == .quietAnchorDrifts else { return anchor }
         let number = withUnsafeBytes(of: provider.memory.nextAnchorNumber().bigEndian) { Data($0) }

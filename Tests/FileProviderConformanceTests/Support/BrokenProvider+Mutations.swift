@@ -70,6 +70,7 @@ extension BrokenProvider {
         guard var result else { return nil }
         memory.record([result.item])
         memory.recordCreation(of: result.item.itemIdentifier, in: result.item.parentItemIdentifier)
+        memory.lastWritten = result.item.itemIdentifier
         var item = outgoing(result.item)
         switch bug {
         case .createdItemEchoesTemplate:
@@ -208,6 +209,7 @@ extension BrokenProvider {
         ) {
             return shortcut
         }
+        memory.lastWritten = item.itemIdentifier
         var version = incoming(baseVersion)
         var fields = changedFields
         var effectiveOptions = options
@@ -221,6 +223,12 @@ extension BrokenProvider {
             fields = ItemFields(rawValue: changedFields.rawValue & (~changedFields.rawValue + 1))
         case .untouchedFieldsOverwritten:
             fields.formUnion(ItemFields.metadata)
+        case .metadataReadModifyWrite:
+            let stored = ItemSnapshot(try await current())
+            await Task.yield()
+            template = Self.merging(template, into: stored, changedFields: changedFields)
+            fields.formUnion(Self.readModifyWriteFields)
+            version = stored.itemVersion
         case .userMetadataAlwaysApplied:
             fields.formUnion([.tagData, .favoriteRank, .lastUsedDate])
         case .contentWriteDropsExtendedAttributes where changedFields.contains(.contents):
@@ -253,6 +261,16 @@ extension BrokenProvider {
                 template.favoriteRank = nil
                 template.lastUsedDate = nil
                 template.extendedAttributes = [:]
+            }
+        case .modifiesStepByStep:
+            if let stepped = try await modifyStepByStep(
+                template,
+                baseVersion: version,
+                changedFields: changedFields,
+                contents: contents,
+                request: request
+            ) {
+                return stepped
             }
         case .contentWriteIgnoresExplicitDate where changedFields.contains(.contents):
             fields.remove(.contentModificationDate)
@@ -429,6 +447,7 @@ extension BrokenProvider {
     )
         async throws
     {
+        memory.lastWritten = identifier
         var effectiveOptions = options
         var version = incoming(baseVersion)
         switch bug {

@@ -280,4 +280,26 @@ enum Bug: String, CaseIterable, Sendable {
     case workingSetIsAnItem
     /// Stores every metadata field of a creation's template, whatever its fields name.
     case createStoresWholeTemplate
+    // Found by generating situations (issue 20 §1)
+    /// Applies a modification of several of content, name and parent as one store call per field,
+    /// so a failure between two calls leaves the item half changed.
+    case modifiesStepByStep
+    /// Reads its changes from a feed that lags one write behind: the item the latest write touched
+    /// is left out of every change enumeration until another write happens.
+    case changeFeedLagsOneWrite
+    /// Drops a deleted item from a batch when its parent's deletion was reported in an earlier
+    /// batch, as a provider that expands a recursive deletion only within one batch does.
+    case laterBatchesDropDescendants
+    /// Continues every catch-up from the last continuation anchor the enumerator handed out,
+    /// whichever of its anchors it is asked from: concurrent catch-ups on one enumerator leapfrog.
+    case changeCursorInEnumerator
+    /// Applies a metadata edit by reading the item, then writing every metadata field back after
+    /// a pause: an edit made meanwhile is undone.
+    case metadataReadModifyWrite
+    /// Continues every listing from the last next page the enumerator handed out, whichever of
+    /// its pages it is asked for: a listing resumed after another listing on it skips items.
+    case pageCursorInEnumerator
+    /// Answers an expired anchor the enumerator itself handed out (it checked the epoch and the
+    /// history when it made the anchor) with an empty success.
+    case keptEnumeratorHidesExpiry
 }

@@ -18,6 +18,24 @@ final class BugMemory: Sendable {
         var fetched: Set<ItemIdentifier> = []
         var listed: Set<ItemIdentifier> = []
         var seenInTrash: Set<ItemIdentifier> = []
+        var lastWritten: ItemIdentifier?
+        var reportedDeletions: Set<ItemIdentifier> = []
+    }
+
+    /// For ``Bug/laterBatchesDropDescendants``: adds `identifiers` to the deletions reported so
+    /// far and returns the ones reported before.
+    func recordReportedDeletions(_ identifiers: [ItemIdentifier]) -> Set<ItemIdentifier> {
+        state.withLock { state in
+            let before = state.reportedDeletions
+            state.reportedDeletions.formUnion(identifiers)
+            return before
+        }
+    }
+
+    /// For ``Bug/changeFeedLagsOneWrite``: the item the latest write through this provider touched.
+    var lastWritten: ItemIdentifier? {
+        get { state.withLock { $0.lastWritten } }
+        set { state.withLock { $0.lastWritten = newValue } }
     }
 
     /// For ``Bug/trashListsRestored``: adds `identifiers` to the items ever listed in the trash

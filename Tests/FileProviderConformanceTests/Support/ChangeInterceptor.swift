@@ -44,6 +44,9 @@ final class ChangeInterceptor: ChangeObserver {
             deleted = items.filter { $0.parentItemIdentifier == .trashContainer }.map(\.itemIdentifier)
         case .childrenBeforeParents:
             items.reverse()
+        case .changeFeedLagsOneWrite:
+            let lagging = memory.lastWritten
+            items = items.filter { $0.itemIdentifier != lagging }
         case .metadataEditsNotReported:
             items = items.filter { memory.contentChangedSinceReported($0) }
         case .remoteChangesMissed:
@@ -91,6 +94,16 @@ final class ChangeInterceptor: ChangeObserver {
         switch bug {
         case .missesDeletions:
             return
+        case .changeFeedLagsOneWrite:
+            let lagging = memory.lastWritten
+            observer.didDeleteItems(withIdentifiers: deletedItemIdentifiers.filter { $0 != lagging })
+        case .laterBatchesDropDescendants:
+            let earlier = memory.recordReportedDeletions(deletedItemIdentifiers)
+            observer.didDeleteItems(
+                withIdentifiers: deletedItemIdentifiers.filter { identifier in
+                    memory.parent(of: identifier).map { !earlier.contains($0) } ?? true
+                }
+            )
         case .descendantDeletionsDropped:
             let deleted = Set(deletedItemIdentifiers)
             let kept = deletedItemIdentifiers.filter { identifier in

@@ -10,7 +10,7 @@ let subject = ConformanceSubject(
     name: "LocalFolderProvider",
     capabilities: [
         .writing, .trash, .remoteChanges, .failOnConflict, .conflictCopies, .freshInstances, .caseSensitiveFilenames,
-        .storeResets, .historyExpiry, .listingOnlyFolders,
+        .storeResets, .historyExpiry, .listingOnlyFolders, .requestFailures,
     ]
 ) {
     let folders = try TemporaryFolders()
@@ -24,6 +24,7 @@ let subject = ConformanceSubject(
         openAnotherInstance: { try await instance.restart() },
         resetStore: { try await instance.provider.resetEpoch() },
         expireHistory: { try await instance.provider.expireHistory() },
+        failRequest: { number in try await instance.provider.failRequest(number) },
         tearDown: {
             await instance.provider.invalidate()
             folders.remove()

@@ -43,6 +43,7 @@ extension FolderStore {
         if let date { _ = try DirectoryDescriptor.timestamp(date) }
         if isFolder {
             try Task.checkCancellation()
+            try request("make the folder")
             guard try folder.makeFolder(filename) else {
                 throw try collisionOnDisk(named: filename, in: parent, at: folder)
             }
@@ -52,6 +53,7 @@ extension FolderStore {
             }
             try folder.sync()
         } else {
+            try request("stage the content")
             let staged = try Durability.stage(
                 fields.contains(.contents) ? contents : nil,
                 in: stagingFolder,
@@ -61,6 +63,7 @@ extension FolderStore {
             )
             defer { stagingFolder.removeFile(staged) }
             try Task.checkCancellation()
+            try request("place the file")
             guard try Durability.place(staged, from: stagingFolder, in: folder, as: filename) else {
                 throw try collisionOnDisk(named: filename, in: parent, at: folder)
             }

@@ -27,6 +27,7 @@ extension FolderStore {
         }
         try Task.checkCancellation()
         let doomed = "deleted-\(UUID().uuidString)"
+        try request("move the item out")
         try folder.rename(current.diskName, to: stagingFolder, as: doomed)
         try folder.sync()
         try stagingFolder.sync()

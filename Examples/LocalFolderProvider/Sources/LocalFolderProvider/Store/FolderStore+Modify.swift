@@ -59,6 +59,7 @@ extension FolderStore {
             ? DiskFingerprint.permissions(for: item.fileSystemFlags)
             : current.disk.permissions.map { mode_t($0) }
         if changedFields.contains(.contents), !current.isFolder {
+            try request("stage the content")
             if baseVersion.contentVersion == current.version.contentVersion {
                 staged.content = try Durability.stage(
                     contents,
@@ -73,16 +74,31 @@ extension FolderStore {
         updated.applyMetadata(of: item, fields: changedFields)
 
         try Task.checkCancellation()
-        if folder !== source || name != current.diskName {
-            try source.rename(current.diskName, to: folder, as: name)
-            try folder.sync()
-            if folder !== source { try source.sync() }
-            if staged.content != nil { try journalMove(of: current, to: updated, at: name, in: folder) }
+        // A failure after the item moved on disk moves it back, so the call changes all or nothing.
+        var moved = (onDisk: false, journaled: false)
+        do {
+            if folder !== source || name != current.diskName {
+                try request("move the item")
+                try source.rename(current.diskName, to: folder, as: name)
+                moved.onDisk = true
+                try folder.sync()
+                if folder !== source { try source.sync() }
+                if staged.content != nil {
+                    // The state takes the move even when its journal write fails (see `commit`).
+                    moved.journaled = true
+                    try journalMove(of: current, to: updated, at: name, in: folder)
+                }
+            }
+            if let content = staged.content {
+                try request("replace the content")
+                try stagingFolder.rename(content, to: folder, as: name)
+                try folder.sync()
+            }
+        } catch {
+            if moved.onDisk { moveBack(current, from: name, in: folder, to: source, journaled: moved.journaled) }
+            throw error
         }
-        if let content = staged.content {
-            try stagingFolder.rename(content, to: folder, as: name)
-            try folder.sync()
-        } else {
+        if staged.content == nil {
             if setsPermissions, let permissions {
                 try setPermissions(permissions, of: name, in: folder, expecting: current)
             }
@@ -106,6 +122,26 @@ extension FolderStore {
             stillPendingFields: changedFields.intersection(Self.unsupportedFields(isFolder: current.isFolder)),
             shouldFetchContent: staged.conflictCopy != nil
         )
+    }
+
+    /// Moves `current`'s entry, now `name` in `folder`, back to its place in `source` after a later
+    /// step of its modification failed, and journals its return when its move was journaled. A
+    /// failure here is left to the next rescan, which finds the entry wherever it is.
+    private func moveBack(
+        _ current: ItemRecord,
+        from name: String,
+        in folder: DirectoryDescriptor,
+        to source: DirectoryDescriptor,
+        journaled: Bool
+    ) {
+        guard (try? folder.rename(name, to: source, as: current.diskName)) != nil else { return }
+        try? source.sync()
+        if folder !== source { try? folder.sync() }
+        guard journaled, let disk = source.fingerprint(of: current.diskName) else { return }
+        var back = current
+        back.disk = disk
+        back.metadataRevision = state.nextRank()
+        try? commit(transaction(records: [back]))
     }
 
     /// Journals the move or rename of `current` to `updated`'s place (its file already there, its

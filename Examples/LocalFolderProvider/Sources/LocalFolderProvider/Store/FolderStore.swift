@@ -26,6 +26,9 @@ final class FolderStore {
     /// Reports what changes on disk, so ``rescanChanges()`` looks only there; `nil` without
     /// inotify (every rescan is then a full one).
     let watcher: FolderWatcher?
+    /// The disk request, counted from the next one, that fails; `nil` when none is armed (see
+    /// ``LocalFolderProvider/failRequest(_:)``).
+    var failingRequest: Int?
 
     /// Opens the directory `root` with its state in `stateURL` (created if needed), reconciles the
     /// state with what is on disk, and takes the state folder's lock.
@@ -104,9 +107,19 @@ final class FolderStore {
 
     /// Writes a transaction to the journal, then applies it. Once this returns, the change is
     /// acknowledged and survives a crash.
+    ///
+    /// Every transaction describes a change already made on disk, so a failed journal write still
+    /// applies it before it throws: the state follows the disk, and after a restart the rescan
+    /// finds the change there as another program's.
     func commit(_ transaction: Transaction) throws {
         guard !transaction.isEmpty else { return }
-        try stateFolder.append(transaction)
+        do {
+            try request("write the journal")
+            try stateFolder.append(transaction)
+        } catch {
+            state.apply(transaction)
+            throw error
+        }
         state.apply(transaction)
         if stateFolder.wantsCompaction { try? stateFolder.compact(state) }
         if let watcher {
