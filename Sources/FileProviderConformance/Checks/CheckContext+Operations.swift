@@ -364,13 +364,28 @@ extension CheckContext {
     }
 
     /// Every item below `container`, depth first, each folder's children in listing order.
+    ///
+    /// - Throws: the provider's error; `CancellationError` when the check's task is cancelled; stops
+    ///   the check with a finding when a folder is listed below itself or in two places, so a
+    ///   listing that loops cannot make the walk run away.
     func tree(below container: ItemIdentifier = .rootContainer, pageSize: Int = 50) async throws -> [ItemSnapshot] {
         var result: [ItemSnapshot] = []
         var pending = [container]
+        var visited: Set<ItemIdentifier> = [container]
         while let folder = pending.popLast() {
+            try Task.checkCancellation()
             let children = try await list(folder, pageSize: pageSize)
             result += children
-            pending += children.filter(\.contentType.isDirectory).map(\.itemIdentifier).reversed()
+            let subfolders = children.filter(\.contentType.isDirectory).map(\.itemIdentifier)
+            if let repeated = subfolders.first(where: visited.contains) {
+                throw abort(
+                    "the folder \(repeated) is listed again below \(folder): the tree below \(container) loops",
+                    expected: "every folder listed once, in its own parent",
+                    actual: "\(repeated) listed in \(folder) after it was walked"
+                )
+            }
+            visited.formUnion(subfolders)
+            pending += subfolders.reversed()
         }
         return result
     }

@@ -6,7 +6,7 @@ enum AppleRuleCatalogue {
         + contentAndLookup + crossCutting
 
     private static let items: [AppleRule] = [
-        AppleRule(1, .must, "every item's filename is non-empty, the root's included", .clauses(["R11.5"])),
+        AppleRule(1, .must, "every item's filename is non-empty, the root's included", .clauses(["R11.5", "R9.20"])),
         AppleRule(
             2,
             .must,
@@ -300,7 +300,7 @@ enum AppleRuleCatalogue {
             57,
             .must,
             "the contents file belongs to the system and is gone after the call; a provider copies what it keeps",
-            .clauses(["API.12"])
+            .clauses(["API.12", "R12.20"])
         ),
         AppleRule(
             58,
@@ -421,7 +421,7 @@ enum AppleRuleCatalogue {
             79,
             .observed,
             "a trashed or deleted item is never served as live, and the error code chosen matters",
-            .clauses(["R16.2", "R16.5"])
+            .clauses(["R16.2", "R16.5", "R6.22"])
         ),
     ]
 
