@@ -37,15 +37,19 @@ base=$(sed -n 's/^fruitbasket-server listening on //p' "$work/server.log" | head
 token=$(curl -sf -X POST "$base/v1/tokens" -H 'Content-Type: application/json' \
     -d '{"account":"fruit","secret":"basket"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 
-# unsupported_method and allow_header_conformance expect 405 with Allow for a known path and an
-# unknown method; the server answers 404 noSuchRoute for every method and path it does not route.
+# Every check runs but three. unsupported_method and allow_header_conformance expect 405 with Allow
+# for a known path and an unknown method; the server answers 404 noSuchRoute for every method and
+# path it does not route. positive_data_acceptance expects every schema-valid request to succeed,
+# which a schema cannot promise here: cursors, entity tags and upload names are opaque strings the
+# server made, names follow the server's name rule, and the server refuses made-up ones with the
+# documented 4xx (status_code_conformance checks that those are documented).
 # The long poll is left out: a generated timeout of up to 60 s per example would take the run far
 # past its budget (LongPollTests cover it).
 status=0
 schemathesis run "$base/openapi.json" \
     --exclude-operation-id waitForChanges \
     --header "Authorization: Bearer $token" \
-    --checks all --exclude-checks unsupported_method,allow_header_conformance \
+    --checks all --exclude-checks unsupported_method,allow_header_conformance,positive_data_acceptance \
     --phases examples,coverage,fuzzing,stateful \
     --max-examples "$examples" --seed 20261126 --workers 2 \
     --request-timeout 70 --suppress-health-check all \

@@ -498,7 +498,8 @@ enum OpenAPIDocument {
                 "operationId": "upload",
                 "summary": "Stores content for a later creation or modification; unused uploads expire after an hour.",
                 "requestBody": {
-                  "required": true,
+                  "required": false,
+                  "description": "The bytes; none for empty content.",
                   "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
                 },
                 "responses": {
