@@ -29,6 +29,7 @@ struct Fixture {
             configuration: InMemoryStoreConfiguration(
                 caseRule: caseRule,
                 changeHistoryLimit: changeHistoryLimit,
+                initialEpoch: 1,
                 clock: clock,
                 temporaryDirectory: files.url.appendingPathComponent("fetched"),
                 maximumContentSize: maximumContentSize
