@@ -7,10 +7,13 @@
 # examples per operation, so a run is repeatable.
 #
 # Needs the server built (swift build --package-path Examples/FruitBasket --product fruitbasket-server)
-# and schemathesis (pip install schemathesis). Usage: Scripts/schemathesis.sh [EXAMPLES] (default 30).
+# and schemathesis (pip install schemathesis). Usage: Scripts/schemathesis.sh [EXAMPLES [STORE]]:
+# EXAMPLES per operation (default 30); STORE a postgres:// URL to fuzz a PostgreSQL-backed server
+# (its tables go into that database's search path), else a fresh SQLite file.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 examples=${1:-30}
+store=${2:-}
 
 server_bin=$(swift build --package-path Examples/FruitBasket --show-bin-path)/fruitbasket-server
 [ -x "$server_bin" ] || { echo "schemathesis: $server_bin is not built (see the header of $0)"; exit 1; }
@@ -25,8 +28,8 @@ cleanup() {
 trap cleanup EXIT
 
 printf 'fruit:basket\n' >"$work/accounts"
-"$server_bin" --db "sqlite:$work/fruit.sqlite" --port 0 --accounts-file "$work/accounts" --log-level warning \
-    >"$work/server.log" 2>&1 &
+FRUITBASKET_DB=${store:-sqlite:$work/fruit.sqlite} \
+    "$server_bin" --port 0 --accounts-file "$work/accounts" --log-level warning >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 150); do
     grep -q "listening on" "$work/server.log" && break
