@@ -19,7 +19,7 @@ extension MutationChecks {
     }
 
     static let createFromSymbolicLink = ConformanceCheck(
-        "MUT-80",
+        "MUT-90",
         .mutations,
         "createItem with a contents URL that is a symbolic link stores the linked file's bytes",
         rule: "Rule 12 (creation)",
@@ -46,7 +46,7 @@ extension MutationChecks {
     }
 
     static let writeFromSymbolicLink = ConformanceCheck(
-        "MUT-81",
+        "MUT-91",
         .mutations,
         "modifyItem with new contents at a symbolic link stores the linked file's bytes as a new content version",
         rule: "Rule 13 (every changed field applied)",
@@ -78,7 +78,7 @@ extension MutationChecks {
     }
 
     static let deepChain = ConformanceCheck(
-        "MUT-82",
+        "MUT-92",
         .mutations,
         "a chain of 24 nested folders is created, looked up, listed and moved like a shallow one",
         rule: "Rule 12 (creation)",

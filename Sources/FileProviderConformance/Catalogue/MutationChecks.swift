@@ -9,8 +9,8 @@ enum MutationChecks {
             allFieldsInOneCall, failOnConflict, conflictCopy, renameCollision, moveIntoDescendant, moveToMissingParent,
             deleteFile, deleteNonEmptyFolder, staleDeletion, deleteUnknown, modifyUnknown, invalidNames, metadataFields,
             symbolicLinks, concurrentCompareAndSwap, reservedContainers,
-        ] + clauseChecks + exactnessChecks + stalenessChecks + optionalResultChecks + fidelityChecks
-        + creationFieldChecks + templateChecks + importChecks + rangeChecks
+        ] + clauseChecks + exactnessChecks + stalenessChecks + optionalResultChecks
+        + creationFieldChecks + templateChecks + importChecks + rangeChecks + fidelityChecks
 
     static let createFile = ConformanceCheck(
         "MUT-01",

@@ -145,7 +145,7 @@ enum AppleRuleCatalogue {
             31,
             .observed,
             "anchors are per enumerator; a folder's catch-up answers for that folder",
-            .clauses(["R6.20", "R6.10", "R6.12"])
+            .clauses(["R6.10", "R6.12", "R6.20"])
         ),
     ]
 

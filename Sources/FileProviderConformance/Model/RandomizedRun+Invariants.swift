@@ -159,14 +159,15 @@ extension RandomizedRun {
     }
 
     /// Whether `names` are in the contract's name order, on the names or on their lowercased form
-    /// with the name breaking ties.
+    /// with the name breaking ties. Equal names may follow each other: the trash may hold several
+    /// items of one name.
     static func isInNameOrder(_ names: [String]) -> Bool {
         let keys = names.map { FilenameSortKey($0) }
-        if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return true }
+        if zip(keys, keys.dropFirst()).allSatisfy({ !($1 < $0) }) { return true }
         let folded = names.map { FilenameSortKey($0.lowercased()) }
         for index in folded.indices.dropFirst() {
             let (before, after) = (folded[index - 1], folded[index])
-            let inOrder = before == after ? keys[index - 1] < keys[index] : before < after
+            let inOrder = before == after ? !(keys[index] < keys[index - 1]) : before < after
             if !inOrder { return false }
         }
         return true

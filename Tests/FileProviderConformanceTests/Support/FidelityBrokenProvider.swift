@@ -21,10 +21,10 @@ enum FidelityBug: String, CaseIterable, Sendable {
     var expectation: BugExpectation {
         switch self {
         case .folderChangesDomainWide: BugExpectation(["R6.20"], ["CHG-40", "CHG-41"])
-        case .contentsSymlinkRefused: BugExpectation(["R12.20"], ["MUT-80", "MUT-81"])
+        case .contentsSymlinkRefused: BugExpectation(["R12.20"], ["MUT-90", "MUT-91"])
         case .itemLookupCached: BugExpectation(["R6.22"], ["ITEM-44", "ITEM-45"])
         case .trashItemMissing: BugExpectation(["R9.21"], ["ITEM-42", "ITEM-43"])
-        case .depthLimit16: BugExpectation(["R12.21"], ["MUT-82", "CHG-44"])
+        case .depthLimit16: BugExpectation(["R12.21"], ["MUT-92", "CHG-44"])
         case .rootParentEmpty: BugExpectation(["R9.20"], ["ITEM-40", "ITEM-41"])
         }
     }
