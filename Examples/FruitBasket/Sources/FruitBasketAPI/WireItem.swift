@@ -47,6 +47,11 @@ public struct WireItem: Codable, Sendable, Hashable {
     public var typeCode: UInt32?
     /// The classic creator code, or `nil`.
     public var creatorCode: UInt32?
+    /// The uniform type identifier given at creation (for example `public.plain-text`), kept
+    /// through renames, moves and content writes; `nil` when the creator gave none, and the
+    /// client then derives the type from the kind and the name. At most 255 bytes of UTF-8, not
+    /// empty, no NUL.
+    public var contentType: String?
 
     /// Creates an item.
     public init(
@@ -67,7 +72,8 @@ public struct WireItem: Codable, Sendable, Hashable {
         flags: Int = 6,
         extendedAttributes: [String: Data] = [:],
         typeCode: UInt32? = nil,
-        creatorCode: UInt32? = nil
+        creatorCode: UInt32? = nil,
+        contentType: String? = nil
     ) {
         self.id = id
         self.parent = parent
@@ -87,6 +93,7 @@ public struct WireItem: Codable, Sendable, Hashable {
         self.extendedAttributes = extendedAttributes
         self.typeCode = typeCode
         self.creatorCode = creatorCode
+        self.contentType = contentType
     }
 
     /// The entity tag of the item's current version, as `ETag` carries it and `If-Match` must
@@ -121,7 +128,8 @@ extension WireItem {
             flags: try container.decodeIfPresent(Int.self, forKey: .flags) ?? 6,
             extendedAttributes: try container.decodeIfPresent([String: Data].self, forKey: .extendedAttributes) ?? [:],
             typeCode: try container.decodeIfPresent(UInt32.self, forKey: .typeCode),
-            creatorCode: try container.decodeIfPresent(UInt32.self, forKey: .creatorCode)
+            creatorCode: try container.decodeIfPresent(UInt32.self, forKey: .creatorCode),
+            contentType: try container.decodeIfPresent(String.self, forKey: .contentType)
         )
     }
 }

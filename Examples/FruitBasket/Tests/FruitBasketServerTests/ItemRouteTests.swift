@@ -82,6 +82,49 @@ struct ItemRouteTests {
         }
     }
 
+    @Test("The content type given at creation is kept through renames, content writes and listings")
+    func contentTypeKept() async throws {
+        try await TestAPI.run { api in
+            var template = TestAPI.template("README")
+            template.contentType = "public.plain-text"
+            let created = try api.decode(
+                WireItem.self,
+                try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: template)),
+                status: .created
+            )
+            #expect(created.contentType == "public.plain-text")
+            var renamed = created
+            renamed.name = "COPYING"
+            renamed.contentType = "public.png"
+            #expect(try await api.modify(renamed, fields: [.name, .contents]).status == .ok)
+            #expect(try await api.item(created.id).contentType == "public.plain-text")
+            let listed = try await api.list(APIPaths.children(WireIdentifiers.root))
+            #expect(listed.map(\.contentType) == ["public.plain-text"])
+            #expect(try await api.create("untyped").contentType == nil)
+            for bad in ["", String(repeating: "x", count: 256), "a\u{0}b"] {
+                template.contentType = bad
+                let refused = try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: template))
+                #expect(try api.errorCode(refused) == .invalidRequest)
+            }
+        }
+    }
+
+    @Test("mayAlreadyExist matches a file only with the same bytes; no upload is empty content")
+    func mayAlreadyExistComparesContent() async throws {
+        try await TestAPI.run { api in
+            let full = try await api.create("a.dat", content: Array("a".utf8))
+            let empty = try await api.create("e.dat")
+            let noUpload = CreateItemRequest(item: TestAPI.template("a.dat"), mayAlreadyExist: true)
+            let collided = try await api.send(.post, APIPaths.items, json: noUpload)
+            #expect(try api.errorCode(collided) == .nameCollision)
+            #expect(try api.errorBody(collided).item?.id == full.id)
+            let again = CreateItemRequest(item: TestAPI.template("e.dat"), mayAlreadyExist: true)
+            let matched = try api.decode(WireItem.self, try await api.send(.post, APIPaths.items, json: again))
+            #expect(matched.id == empty.id)
+            #expect(try await api.content(full.id) == Array("a".utf8))
+        }
+    }
+
     @Test("Metadata-only changes bump the metadata version only; content changes bump both")
     func versions() async throws {
         try await TestAPI.run { api in

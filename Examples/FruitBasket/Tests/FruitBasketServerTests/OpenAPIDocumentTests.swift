@@ -112,7 +112,8 @@ struct OpenAPIDocumentTests {
             flags: 6,
             extendedAttributes: ["k": Data([1])],
             typeCode: 1,
-            creatorCode: 1
+            creatorCode: 1,
+            contentType: "public.plain-text"
         )
         let bare = WireItem(id: "i1", parent: "root", name: "a", kind: .folder, contentVersion: 1, metadataVersion: 1)
         let item = try Self.schema("Item")

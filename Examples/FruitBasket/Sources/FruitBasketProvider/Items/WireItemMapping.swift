@@ -14,8 +14,8 @@ import FruitBasketAPI
 ///   tags, favorite rank, flags (the wire's bits are `FileSystemFlags`' bits), extended
 ///   attributes, type and creator codes, a symbolic link's target. A folder's child count is not
 ///   reported: the change feed does not report a folder when only its children change, so a
-///   count would go stale in the host's replica. The content type is `ContentType.folder` for a
-///   folder, `ContentType.symbolicLink` for a link and the filename's type for a file.
+///   count would go stale in the host's replica. The content type is the one the item was created
+///   with (the server stores it); see ``contentType(kind:name:stored:)``.
 public enum WireItemMapping {
     /// The name the root gets when the server's is not a valid filename.
     static let rootName = "FruitBasket"
@@ -60,12 +60,19 @@ public enum WireItemMapping {
         return WireVersion(content: content, metadata: metadata)
     }
 
-    /// The content type of an item of `kind` named `name`.
-    public static func contentType(kind: WireItemKind, name: String) -> ContentType {
+    /// The content type of an item of `kind` named `name`, given `stored` at its creation: the
+    /// stored type when it fits the kind (a directory type for a folder, neither a directory nor
+    /// a link type for a file), otherwise `ContentType.folder`, `ContentType.symbolicLink` or
+    /// the filename's type.
+    public static func contentType(kind: WireItemKind, name: String, stored: String? = nil) -> ContentType {
+        let given = stored.map { ContentType($0) }
         switch kind {
-        case .folder: .folder
-        case .symlink: .symbolicLink
-        case .file: .forFilename(name)
+        case .folder:
+            return given.flatMap { $0.isDirectory ? $0 : nil } ?? .folder
+        case .symlink:
+            return .symbolicLink
+        case .file:
+            return given.flatMap { $0.isDirectory || $0.isSymbolicLink ? nil : $0 } ?? .forFilename(name)
         }
     }
 
@@ -89,7 +96,7 @@ public enum WireItemMapping {
             itemIdentifier: identifier,
             parentItemIdentifier: identifier == .rootContainer ? .rootContainer : self.identifier(item.parent),
             filename: filename,
-            contentType: contentType(kind: item.kind, name: item.name),
+            contentType: contentType(kind: item.kind, name: item.name, stored: item.contentType),
             itemVersion: version(item),
             documentSize: item.kind == .file ? item.size ?? 0 : nil,
             creationDate: item.created.map(Date.init(timeIntervalSinceReferenceDate:)),
@@ -106,7 +113,8 @@ public enum WireItemMapping {
 
     /// The wire item carrying `fields` of `item`, in `parent`, for a creation or a modification;
     /// properties outside `fields` keep the defaults a new item gets (flags: the content type's
-    /// default flags). Identifier and versions are left for the server.
+    /// default flags). The item's content type goes along: the server keeps it at a creation and
+    /// ignores it in a modification. Identifier and versions are left for the server.
     public static func wireItem(
         _ item: any FileProviderItem,
         parent: String,
@@ -115,7 +123,10 @@ public enum WireItemMapping {
     ) -> WireItem {
         let flags =
             fields.contains(.fileSystemFlags)
-            ? item.fileSystemFlags : FileSystemFlags.defaultFlags(for: contentType(kind: kind, name: item.filename))
+            ? item.fileSystemFlags
+            : FileSystemFlags.defaultFlags(
+                for: contentType(kind: kind, name: item.filename, stored: item.contentType.identifier)
+            )
         let typeAndCreator = fields.contains(.typeAndCreator) ? item.typeAndCreator : nil
         return WireItem(
             id: wireID(item.itemIdentifier) ?? "",
@@ -134,7 +145,8 @@ public enum WireItemMapping {
             flags: Int(flags.rawValue),
             extendedAttributes: fields.contains(.extendedAttributes) ? item.extendedAttributes : [:],
             typeCode: typeAndCreator?.type,
-            creatorCode: typeAndCreator?.creator
+            creatorCode: typeAndCreator?.creator,
+            contentType: item.contentType.identifier
         )
     }
 

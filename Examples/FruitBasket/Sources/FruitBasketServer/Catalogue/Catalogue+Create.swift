@@ -3,10 +3,12 @@ import FruitBasketAPI
 extension Catalogue {
     /// Creates an item of `account` (see ``CreateItemRequest``), in one of its folders.
     ///
-    /// - Returns: the item, and whether it was created (`false`: an existing sibling matched
-    ///   under ``CreateItemRequest/mayAlreadyExist``; the upload is then discarded).
+    /// - Returns: the item, and whether it was created (`false`: an existing sibling of the same
+    ///   kind, link target and content matched under ``CreateItemRequest/mayAlreadyExist``; the
+    ///   upload is then discarded). A request without an upload has empty content.
     /// - Throws: ``APIErrorBody`` `invalidName`, `noSuchItem` (parent), `invalidRequest` (content
-    ///   for a folder or link, a link without target, undefined flags), `noSuchUpload`,
+    ///   for a folder or link, a link without target, undefined flags, a content type that is
+    ///   empty, longer than 255 bytes or holds NUL), `noSuchUpload`,
     ///   `nameCollision` carrying the existing sibling.
     public func create(
         _ request: CreateItemRequest,
@@ -19,6 +21,7 @@ extension Catalogue {
             let template = request.item
             try Self.validateName(template.name)
             try Self.validateFlags(template.flags)
+            try Self.validateContentType(template.contentType)
             try await Self.validateContainer(template.parent, account: account, sql: sql)
             if template.kind != .file, request.upload != nil {
                 throw APIErrorBody(.invalidRequest, "Only files have content; a \(template.kind) was given some.")
@@ -38,10 +41,15 @@ extension Catalogue {
                 sql: sql
             ) {
                 var matches = existing.kind == template.kind && existing.symlinkTarget == target
-                if matches, let upload = request.upload,
-                    let record = try await Self.record(existing.id, account: account, in: sql)
-                {
-                    matches = try await record.blob.asyncMap { try await Self.sameBytes($0, upload, in: sql) } ?? false
+                if matches, existing.kind == .file {
+                    // Without an upload the incoming content is empty: only an empty file matches it.
+                    if let upload = request.upload {
+                        let record = try await Self.record(existing.id, account: account, in: sql)
+                        matches =
+                            try await record?.blob.asyncMap { try await Self.sameBytes($0, upload, in: sql) } ?? false
+                    } else {
+                        matches = (existing.size ?? 0) == 0
+                    }
                 }
                 if request.mayAlreadyExist, matches {
                     if let upload = request.upload {
@@ -82,7 +90,8 @@ extension Catalogue {
                 flags: template.flags,
                 extendedAttributes: template.extendedAttributes,
                 typeCode: template.typeCode,
-                creatorCode: template.creatorCode
+                creatorCode: template.creatorCode,
+                contentType: template.contentType
             )
             try await ItemRecord(item: item, blob: blob).save(account: account, in: sql)
             return (item, true)

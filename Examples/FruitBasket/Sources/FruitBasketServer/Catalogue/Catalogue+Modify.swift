@@ -131,7 +131,8 @@ extension Catalogue {
                     size: conflict.size,
                     created: now,
                     modified: now,
-                    symlinkTarget: conflict.target
+                    symlinkTarget: conflict.target,
+                    contentType: current.contentType
                 )
                 if let blob = conflict.blob {
                     try await Self.attach(blob, to: copyItem.id, version: sequence, keeping: kept, in: transaction)

@@ -47,6 +47,20 @@ public final class Catalogue: Sendable {
         let statements = CatalogueSchema.statements(for: database.dialect)
         try await database.transaction { sql in
             for statement in statements { try await sql.run(statement, []) }
+            for added in CatalogueSchema.addedColumns {
+                let query = CatalogueSchema.columnCountQuery(
+                    table: added.table,
+                    column: added.column,
+                    dialect: database.dialect
+                )
+                if try await sql.first(query, [])?["count"].int64 == 0 {
+                    let guarded = database.dialect == .postgres ? "IF NOT EXISTS " : ""
+                    try await sql.run(
+                        "ALTER TABLE \(added.table) ADD COLUMN \(guarded)\(added.column) \(added.type)",
+                        []
+                    )
+                }
+            }
             try await sql.run(
                 """
                 INSERT INTO meta (id, epoch, sequence, history_floor, stored_bytes) VALUES (1, ?, 0, 0, 0)
@@ -188,6 +202,20 @@ public final class Catalogue: Sendable {
     /// - Throws: ``APIErrorBody`` `invalidRequest`.
     static func validateFlags(_ flags: Int) throws {
         if flags & ~31 != 0 { throw APIErrorBody(.invalidRequest, "The flags \(flags) hold undefined bits.") }
+    }
+
+    /// Checks that `contentType`, when given, is a non-empty identifier of at most 255 bytes of
+    /// UTF-8 without NUL.
+    ///
+    /// - Throws: ``APIErrorBody`` `invalidRequest`.
+    static func validateContentType(_ contentType: String?) throws {
+        guard let contentType else { return }
+        if contentType.isEmpty || contentType.utf8.count > 255 || contentType.contains("\0") {
+            throw APIErrorBody(
+                .invalidRequest,
+                "A content type is 1 to 255 bytes of UTF-8 without NUL; \(contentType.utf8.count) bytes were given."
+            )
+        }
     }
 
     /// Refuses the root and the trash.

@@ -8,8 +8,9 @@
 /// sequence, the history floor and the quota are the store's, shared by its accounts.
 ///
 /// - `items`: every item but the root and the trash. `name_key` is ``WireNameRule/key(_:)`` of
-///   the name, unique per parent; a child of the trash has its key suffixed with U+0001 and its
-///   identifier, so trashed items never collide and still sort by name. `date_key` is the
+///   the name, unique per parent; a child of the trash has its key made unique by its identifier
+///   (see `ItemRecord.nameKey(name:parent:id:)`), so trashed items never collide and still sort by
+///   name. `date_key` is the
 ///   modification date, or the lowest finite double without one, so both databases sort it alike.
 /// - `tombstones`: the identifier, account and sequence of every deletion since the history
 ///   floor.
@@ -17,6 +18,7 @@
 ///   ``Catalogue/chunkSize`` bytes. A blob is `writing` while an upload streams in, `upload` once
 ///   complete and not yet used, `content` once an item's content (current or one of the older
 ///   versions kept, with the `content_version` it had).
+///   `content_type` is the uniform type identifier given at creation, `NULL` when none was.
 /// - `tokens`: bearer tokens and their expiry, shared by every server process of the store.
 public enum CatalogueSchema {
     /// The statements creating the schema in `dialect`; each is idempotent
@@ -40,7 +42,7 @@ public enum CatalogueSchema {
                 size \(integer), created \(real), modified \(real), last_used \(real),
                 tag_data \(bytes), favorite_rank \(integer), symlink_target TEXT,
                 flags \(integer) NOT NULL, xattrs \(bytes) NOT NULL, type_code \(integer),
-                creator_code \(integer), blob \(key))
+                creator_code \(integer), blob \(key), content_type TEXT)
             """,
             "CREATE UNIQUE INDEX IF NOT EXISTS items_by_account_name ON items (account, parent, name_key)",
             "CREATE INDEX IF NOT EXISTS items_by_account_date ON items (account, parent, date_key, id)",
@@ -69,5 +71,24 @@ public enum CatalogueSchema {
                 token \(key) PRIMARY KEY, account TEXT NOT NULL, expires \(real) NOT NULL)
             """,
         ]
+    }
+
+    /// The columns added after the tables were first created, as (table, column, type): a store
+    /// made before gains them at its next start (see ``columnCountQuery(table:column:dialect:)``).
+    public static let addedColumns: [(table: String, column: String, type: String)] = [
+        ("items", "content_type", "TEXT")
+    ]
+
+    /// The query counting the columns of `table` named `column` (one row, `count` 0 or 1).
+    public static func columnCountQuery(table: String, column: String, dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            "SELECT COUNT(*) AS count FROM pragma_table_info('\(table)') WHERE name = '\(column)'"
+        case .postgres:
+            """
+            SELECT COUNT(*) AS count FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = '\(table)' AND column_name = '\(column)'
+            """
+        }
     }
 }

@@ -12,16 +12,25 @@ struct ItemRecord: Sendable, Hashable {
     static let columns = """
         id, parent, name, kind, content_version, metadata_version, size, created, modified, \
         last_used, tag_data, favorite_rank, symlink_target, flags, xattrs, type_code, creator_code, \
-        blob, CASE WHEN kind = 'folder' THEN (SELECT COUNT(*) FROM items c WHERE c.parent = items.id) \
+        content_type, blob, CASE WHEN kind = 'folder' THEN (SELECT COUNT(*) FROM items c WHERE c.parent = items.id) \
         END AS child_count
         """
 
-    /// The key an item is unique by among its siblings: outside the trash its name's
-    /// ``WireNameRule/key(_:)``, in the trash that key made unique by U+0001 and the identifier
-    /// (sorting before any longer name with the same start, as the bare key would).
+    /// The key an item is unique by among its siblings, whose UTF-8 byte order is the names'
+    /// order (`FilenameSortKey`'s: the NFC form's bytes): outside the trash its name's
+    /// ``WireNameRule/key(_:)``; in the trash that key with each U+0001 written U+0001 U+0002,
+    /// then U+0001 U+0001 and the identifier, so trashed items of one name never collide, and a
+    /// name still sorts before every longer name it starts, also one whose next character is
+    /// U+0001 (a name holds no NUL, the one byte below U+0001).
     static func nameKey(name: String, parent: String, id: String) -> String {
         let key = WireNameRule.key(name)
-        return parent == WireIdentifiers.trash ? "\(key)\u{1}\(id)" : key
+        guard parent == WireIdentifiers.trash else { return key }
+        var escaped = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars {
+            escaped.append(scalar)
+            if scalar == "\u{1}" { escaped.append("\u{2}") }
+        }
+        return String(escaped) + "\u{1}\u{1}" + id
     }
 
     /// The sort key of the date order: the modification date, or the lowest finite double.
@@ -55,7 +64,8 @@ struct ItemRecord: Sendable, Hashable {
             flags: Int(flags),
             extendedAttributes: attributes,
             typeCode: row["type_code"].int64.map { UInt32(truncatingIfNeeded: $0) },
-            creatorCode: row["creator_code"].int64.map { UInt32(truncatingIfNeeded: $0) }
+            creatorCode: row["creator_code"].int64.map { UInt32(truncatingIfNeeded: $0) },
+            contentType: row["content_type"].string
         )
         blob = row["blob"].string
     }
@@ -76,8 +86,8 @@ struct ItemRecord: Sendable, Hashable {
             """
             INSERT INTO items (account, id, parent, name, name_key, date_key, kind, content_version, metadata_version,
                 size, created, modified, last_used, tag_data, favorite_rank, symlink_target, flags, xattrs,
-                type_code, creator_code, blob)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                type_code, creator_code, content_type, blob)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET parent = excluded.parent, name = excluded.name,
                 name_key = excluded.name_key, date_key = excluded.date_key, kind = excluded.kind,
                 content_version = excluded.content_version, metadata_version = excluded.metadata_version,
@@ -85,7 +95,7 @@ struct ItemRecord: Sendable, Hashable {
                 last_used = excluded.last_used, tag_data = excluded.tag_data,
                 favorite_rank = excluded.favorite_rank, symlink_target = excluded.symlink_target,
                 flags = excluded.flags, xattrs = excluded.xattrs, type_code = excluded.type_code,
-                creator_code = excluded.creator_code, blob = excluded.blob
+                creator_code = excluded.creator_code, content_type = excluded.content_type, blob = excluded.blob
             """,
             [
                 .text(account), .text(item.id), .text(item.parent), .text(item.name),
@@ -95,7 +105,7 @@ struct ItemRecord: Sendable, Hashable {
                 SQLValue(item.modified), SQLValue(item.lastUsed), item.tagData.map { .blob(Array($0)) } ?? .null,
                 SQLValue(item.favoriteRank.map { Int64(bitPattern: $0) }), SQLValue(item.symlinkTarget),
                 .integer(Int64(item.flags)), .blob(Array(attributes)), SQLValue(item.typeCode.map { Int64($0) }),
-                SQLValue(item.creatorCode.map { Int64($0) }), SQLValue(blob),
+                SQLValue(item.creatorCode.map { Int64($0) }), SQLValue(item.contentType), SQLValue(blob),
             ]
         )
     }

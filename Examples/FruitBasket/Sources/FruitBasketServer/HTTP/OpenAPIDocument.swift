@@ -92,7 +92,8 @@ enum OpenAPIDocument {
                   "flags": {"type": "integer", "minimum": 0, "maximum": 31},
                   "extendedAttributes": {"type": "object", "additionalProperties": {"type": "string", "format": "byte"}},
                   "typeCode": {"type": "integer", "minimum": 0, "maximum": 4294967295},
-                  "creatorCode": {"type": "integer", "minimum": 0, "maximum": 4294967295}
+                  "creatorCode": {"type": "integer", "minimum": 0, "maximum": 4294967295},
+                  "contentType": {"type": "string", "minLength": 1, "maxLength": 255, "description": "The uniform type identifier given at creation, kept through renames, moves and content writes; left out when none was given. At most 255 bytes of UTF-8, no NUL."}
                 }
               },
               "CreateItemRequest": {
