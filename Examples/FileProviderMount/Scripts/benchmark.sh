@@ -40,10 +40,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# FILEPROVIDER_MOUNT names a built command to use instead of building one in release.
 scratch=${SCRATCH_PATH:-$package/.build-benchmark}
-echo "Building fileprovider-mount (release)…"
-swift build -c release --package-path "$package" --scratch-path "$scratch" > /dev/null
-command=$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)/fileprovider-mount
+
+if [ -n "${FILEPROVIDER_MOUNT:-}" ]; then
+    command=$FILEPROVIDER_MOUNT
+else
+    swift build -c release --package-path "$package" --scratch-path "$scratch" > /dev/null
+    command=$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)/fileprovider-mount
+fi
 
 echo "Generating $files files, a tar of them and a git repository…"
 mkdir -p "$work/source"
