@@ -7,7 +7,7 @@ enum ContentChecks {
         [
             byteExact, fetchFolder, fetchUnknown, callerOwnsFile, partialRanges, partialStrictVersion,
             partialUndeclared,
-        ] + clauseChecks
+        ] + clauseChecks + ownFileChecks + handoffChecks
 
     static let byteExact = ConformanceCheck(
         "CNT-01",

@@ -5,6 +5,7 @@ import Foundation
 enum LifecycleChecks {
     static let all: [ConformanceCheck] =
         [freshInstanceContinues, invalidate, cancellation, concurrentCreations] + clauseChecks
+        + largeCancellationChecks + storeEpochChecks
 
     static let freshInstanceContinues = ConformanceCheck(
         "LIFE-01",

@@ -10,7 +10,7 @@ enum MutationChecks {
             deleteFile, deleteNonEmptyFolder, staleDeletion, deleteUnknown, modifyUnknown, invalidNames, metadataFields,
             symbolicLinks, concurrentCompareAndSwap, reservedContainers,
         ] + clauseChecks + exactnessChecks + stalenessChecks + optionalResultChecks
-        + creationFieldChecks
+        + creationFieldChecks + templateChecks + importChecks + rangeChecks + fidelityChecks
 
     static let createFile = ConformanceCheck(
         "MUT-01",

@@ -5,7 +5,7 @@ import Foundation
 enum TrashChecks {
     static let all: [ConformanceCheck] =
         [trashRoundTrip, restore, deleteFromTrash, trashReported, trashUndeclared] + clauseChecks
-        + formerFolderChecks + membershipChecks
+        + formerFolderChecks + membershipChecks + restoreChecks
 
     static let trashRoundTrip = ConformanceCheck(
         "TRASH-01",

@@ -26,6 +26,8 @@ final class FinishRecorder: EnumerationObserver, ChangeObserver {
 
     /// The items listed or updated so far.
     var items: [ItemSnapshot] { state.withLock { $0.items } }
+    /// The identifiers reported deleted so far.
+    var deleted: [ItemIdentifier] { state.withLock { $0.deleted } }
     /// The first finish, `nil` before it.
     var finish: Finish? { state.withLock { $0.finish } }
 

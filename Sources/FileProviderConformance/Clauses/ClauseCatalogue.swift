@@ -1,9 +1,10 @@
 /// Every clause of the behavioural contract, rule by rule, then the doc-comment promises no rule
 /// restates. The guide's rules are in `Documentation/BehaviouralContract.md`.
 enum ClauseCatalogue {
-    static let all: [ContractClause] =
+    static let all: [ContractClause] = ordered(
         enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
-        + interface
+            + interface + behaviours + fidelity
+    )
 
     static let byID: [String: ContractClause] = Dictionary(
         all.map { ($0.id, $0) },
@@ -285,6 +286,13 @@ enum ClauseCatalogue {
             "the working set is no item",
             "item(for:) of the working set fails with noSuchItem, and so does item(for:) of the trash when the "
                 + "domain has none: neither is an item."
+        ),
+        ContractClause(
+            "R9.5",
+            rule: 9,
+            "an identifier never changes kind",
+            "An identifier names a folder, a file or a symbolic link for as long as it exists; an item of another "
+                + "kind that takes its name or path has an identifier of its own."
         ),
         ContractClause(
             "R10.1",
@@ -598,6 +606,20 @@ enum ClauseCatalogue {
             "undeclared capabilities fail as promised",
             "A subject that does not declare writing refuses every write and changes nothing; one that does not "
                 + "declare partial content does not adopt PartialContentFetching."
+        ),
+        ContractClause(
+            "API.11",
+            rule: nil,
+            "an item reported uploaded is on the server",
+            "When createItem or modifyItem returns an item whose isUploaded is true, another instance over the same "
+                + "store serves that item and its content at once."
+        ),
+        ContractClause(
+            "API.12",
+            rule: nil,
+            "a contents file is read during the call",
+            "createItem and modifyItem take what they keep of a contents file before they return; the caller may "
+                + "then change or delete the file without changing the item."
         ),
     ]
 }

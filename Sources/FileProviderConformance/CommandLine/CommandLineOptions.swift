@@ -9,6 +9,7 @@ struct CommandLineOptions {
 
     var listChecks = false
     var printClauseMatrix = false
+    var printAppleRules = false
     var showHelp = false
     var checkIDs: [String] = []
     var areas: [CheckArea] = []
@@ -36,6 +37,7 @@ struct CommandLineOptions {
           --list                 List the checks --check, --area and --tier select (by default every check of
                                  every tier) with tier and title, then exit.
           --clause-matrix        Print the contract's clauses with the checks verifying each, then exit.
+          --apple-rules          Print Apple's behavioural rules with the clauses answering each, then exit.
           --check ID             Run this check (repeatable), for example --check ENUM-02.
           --area AREA            Run this area's checks of the tier (repeatable): \(CheckArea.allCases.map(\.rawValue).joined(separator: ", ")).
                                  With --check, runs the named checks and the areas' checks together.
@@ -81,11 +83,12 @@ struct CommandLineOptions {
         takesValue hasInlineValue: Bool
     ) throws(UsageError) {
         switch option {
-        case "--list", "--clause-matrix", "-h", "--help", "--quiet":
+        case "--list", "--clause-matrix", "--apple-rules", "-h", "--help", "--quiet":
             guard !hasInlineValue else { throw UsageError(description: "\(option) takes no value.") }
             switch option {
             case "--list": listChecks = true
             case "--clause-matrix": printClauseMatrix = true
+            case "--apple-rules": printAppleRules = true
             case "--quiet": quiet = true
             default: showHelp = true
             }

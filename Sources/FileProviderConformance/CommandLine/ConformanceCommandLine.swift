@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// It takes the options `--help` lists (`--check`, `--area`, `--tier`, `--seed`, `--steps`,
-/// `--list`, `--json`, `--junit`, `--quiet`, `--clause-matrix`; a value follows a space or an
+/// `--list`, `--json`, `--junit`, `--quiet`, `--clause-matrix`, `--apple-rules`; a value follows a space or an
 /// equals sign), prints one line per check, every finding with the command that replays it, the
 /// summary table, the checks that did not run with the reason, and `N passed, M failed`. It ignores
 /// `FILEPROVIDER_CHECK` and `FILEPROVIDER_SEED`: its options say what to run.
@@ -57,6 +57,10 @@ public enum ConformanceCommandLine {
         }
         if options.printClauseMatrix {
             output.print(ClauseMatrix().markdown)
+            return 0
+        }
+        if options.printAppleRules {
+            output.print(AppleRule.markdownTable)
             return 0
         }
         if options.listChecks {

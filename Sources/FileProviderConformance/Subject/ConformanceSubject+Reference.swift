@@ -34,8 +34,9 @@ extension ConformanceSubject {
     /// What the wrapper must do to pass:
     /// - **Forward every capability protocol it declares.** Declaring ``ProviderCapabilities/partialContent``
     ///   requires the wrapper itself to adopt `PartialContentFetching`; a wrapper that only
-    ///   adopts `FileProvider` hides it, and CNT-07 fails. Declare fewer `capabilities` for what it
-    ///   does not forward.
+    ///   adopts `FileProvider` hides it, and the partial-content checks (CNT-05, CNT-06, CNT-11)
+    ///   fail. Declare fewer `capabilities` for what it does not forward; a wrapper that adopts the
+    ///   protocol without declaring the capability fails CNT-07.
     /// - **Keep identifiers stable, or rewrite them everywhere.** A wrapper that maps identifiers
     ///   must map them in both directions in every call, in every item it returns, and inside
     ///   errors: `FileProviderError`'s `filenameCollision` and `deletionRejected` carry an item, whose
@@ -66,11 +67,13 @@ extension ConformanceSubject {
         remote: @escaping @Sendable (InMemoryRemoteHooks) -> any RemoteChangeHooks = { $0 }
     ) -> ConformanceSubject {
         let declared = capabilities ?? referenceCapabilities(caseRule: caseRule, supportsTrash: supportsTrash)
+        let epochs = LockedValue(SeededRandomNumberGenerator(seed: 0x0E90_C4A5_5EED_0001))
         return ConformanceSubject(name: name, capabilities: declared) {
             let temporaryDirectory = ScratchFolder.unique("fileprovider-reference")
             let store = try InMemoryStore.conformanceFixture(
                 caseRule: caseRule,
                 supportsTrash: supportsTrash,
+                epoch: epochs.withLock { InMemoryStoreConfiguration.freshEpoch(using: &$0) },
                 temporaryDirectory: temporaryDirectory
             )
             let providers = LockedValue<[any FileProvider]>([])
@@ -105,11 +108,12 @@ extension ConformanceSubject {
 }
 
 extension InMemoryStore {
-    /// A fresh, empty store for one conformance check, whose fetched content goes to
+    /// A fresh, empty store for one conformance check at `epoch`, whose fetched content goes to
     /// `temporaryDirectory`.
     static func conformanceFixture(
         caseRule: FilenameCaseRule,
         supportsTrash: Bool,
+        epoch: UInt64,
         temporaryDirectory: URL
     ) throws
         -> InMemoryStore
@@ -123,6 +127,7 @@ extension InMemoryStore {
             domain: domain,
             configuration: InMemoryStoreConfiguration(
                 caseRule: caseRule,
+                initialEpoch: epoch,
                 clock: ManualStoreClock(),
                 temporaryDirectory: temporaryDirectory
             )

@@ -10,7 +10,10 @@ public struct InMemoryStoreConfiguration: Sendable {
     /// `FileProviderError.Code.syncAnchorExpired`. Default: 100,000; values below 1 count as 1.
     public var changeHistoryLimit: Int
     /// The store epoch at creation. Pages and anchors carry it; ``InMemoryStore/resetEpoch()``
-    /// bumps it so that they all expire. Default: 1.
+    /// bumps it so that they all expire. Default: a fresh epoch drawn for every configuration
+    /// (``freshEpoch()``), so that two stores created independently — of one domain, with the
+    /// same items — never accept each other's pages and anchors. Give a fixed value, or one drawn
+    /// with ``freshEpoch(using:)`` from a seeded generator, to make the tokens reproducible.
     public var initialEpoch: UInt64
     /// The dates stamped on items and the clock of the added latency. Default: the wall clock.
     public var clock: any StoreClock
@@ -32,7 +35,7 @@ public struct InMemoryStoreConfiguration: Sendable {
     public init(
         caseRule: FilenameCaseRule = .caseInsensitive,
         changeHistoryLimit: Int = 100_000,
-        initialEpoch: UInt64 = 1,
+        initialEpoch: UInt64 = InMemoryStoreConfiguration.freshEpoch(),
         clock: any StoreClock = SystemStoreClock(),
         identifierGenerator: @escaping @Sendable (UInt64) -> ItemIdentifier = { ItemIdentifier("i\($0)") },
         temporaryDirectory: URL? = nil,
@@ -45,5 +48,18 @@ public struct InMemoryStoreConfiguration: Sendable {
         self.identifierGenerator = identifierGenerator
         self.temporaryDirectory = temporaryDirectory
         self.maximumContentSize = max(0, maximumContentSize)
+    }
+
+    /// A random store epoch from the system's generator: what a store created without an explicit
+    /// ``initialEpoch`` takes.
+    public static func freshEpoch() -> UInt64 {
+        var generator = SystemRandomNumberGenerator()
+        return freshEpoch(using: &generator)
+    }
+
+    /// A store epoch drawn from `generator`: a seeded generator gives the same sequence of epochs
+    /// on every run. The epoch is below 2^63, so that resets never wrap it in practice.
+    public static func freshEpoch(using generator: inout some RandomNumberGenerator) -> UInt64 {
+        UInt64.random(in: 1...(UInt64.max >> 1), using: &generator)
     }
 }

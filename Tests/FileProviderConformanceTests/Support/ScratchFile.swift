@@ -13,4 +13,11 @@ enum ScratchFile {
         try Data().write(to: url)
         return url
     }
+
+    /// A new file holding `bytes`.
+    static func containing(_ bytes: Data) throws -> URL {
+        let url = unique()
+        try bytes.write(to: url)
+        return url
+    }
 }

@@ -78,12 +78,15 @@ public actor LocalFolderProvider: FileProvider {
         return url
     }
 
-    /// The current state of an item, as of the last operation or rescan.
+    /// The current state of an item, as of the last operation or rescan. The root is a folder
+    /// whose parent is itself; the trash (the domain always has one) a folder in the root.
     ///
-    /// - Throws: `noSuchItem` for an unknown or deleted identifier.
+    /// - Throws: `noSuchItem` for an unknown or deleted identifier, and for the working set,
+    ///   which is a container to enumerate, never an item.
     public func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         let store = try open()
         if identifier == .rootContainer { return store.rootItem }
+        if identifier == .trashContainer { return store.trashItem }
         guard let record = store.state.records[identifier] else {
             throw FileProviderError.nonExistentItem(withIdentifier: identifier)
         }
@@ -133,11 +136,12 @@ public actor LocalFolderProvider: FileProvider {
         return FetchedContents(url: destination, item: record.snapshot)
     }
 
-    /// Creates a file (from `contents`, or empty) or a folder.
+    /// Creates a file (from `contents`, or empty) of the template's content type, or a folder.
     ///
     /// - Throws: `invalidFilename`; `noSuchItem` for a missing parent; `filenameCollision` carrying
-    ///   the existing item (with `mayAlreadyExist`, a folder or file of the same kind and name is
-    ///   returned instead); `featureUnsupported` for a symbolic link; `invalidArgument` for a
+    ///   the existing item (with `mayAlreadyExist`, a folder of the same name, or a file of the same
+    ///   name whose bytes equal `contents` — or any, when no contents come — is returned instead);
+    ///   `featureUnsupported` for a symbolic link; `invalidArgument` for a
     ///   creation in the trash; `fileReadNoSuchFile` / `fileReadUnknown` for a contents file that
     ///   cannot be read; `CancellationError`, with nothing created.
     public func createItem(

@@ -122,7 +122,19 @@ final class FolderStore {
         Transaction(records: records, removals: removals, lastRank: state.lastRank, nextSerial: state.nextSerial)
     }
 
-    // MARK: The root item
+    // MARK: The reserved items
+
+    /// The trash: a folder in the root, as `item(for: .trashContainer)` returns it (the domain
+    /// always has one). Its versions never change; its children are listed, not counted.
+    var trashItem: ItemSnapshot {
+        ItemSnapshot(
+            itemIdentifier: .trashContainer,
+            parentItemIdentifier: .rootContainer,
+            filename: "Trash",
+            contentType: .folder,
+            itemVersion: ItemVersion(contentRevision: 0, metadataRevision: 0)
+        )
+    }
 
     /// The root folder as an item, named after the directory.
     var rootItem: ItemSnapshot {
