@@ -21,7 +21,7 @@ extension ObjectStore {
         }
         guard isContainer(parent) else { throw FileProviderError.nonExistentItem(withIdentifier: parent) }
         let isFolder = template.contentType.isDirectory
-        if let existing = children(of: parent).first(where: { $0.filename == filename }) {
+        if let existing = child(named: filename, in: parent) {
             if options.contains(.mayAlreadyExist), existing.contentType.isDirectory == isFolder,
                 try await isSameContent(existing, as: fields.contains(.contents) ? contents : nil)
             {

@@ -85,9 +85,7 @@ extension ObjectStore {
                 message: "A folder cannot move into itself or one of its descendants."
             )
         }
-        if let existing = children(of: parent).first(where: {
-            $0.filename == updated.filename && $0.itemIdentifier != current.itemIdentifier
-        }) {
+        if let existing = child(named: updated.filename, in: parent, excluding: current.itemIdentifier) {
             throw FileProviderError.collision(with: existing)
         }
         return try prefix(of: parent) + updated.filename

@@ -18,6 +18,8 @@ import Synchronization
 final class ObjectStore: Sendable {
     struct State: Sendable {
         var items: [ItemIdentifier: ItemSnapshot] = [:]
+        /// Each container's children by name, for collision checks in O(1).
+        var names: [ItemIdentifier: [String: ItemIdentifier]] = [:]
         var rank: UInt64 = 0
         var records = 0
         /// Sorted listings of the containers listed since the last change.
@@ -55,12 +57,14 @@ final class ObjectStore: Sendable {
             loaded.records += 1
             switch record {
             case .put(let items, let rank):
-                for item in items { loaded.items[item.itemIdentifier] = item }
+                for item in items { Self.store(item, in: &loaded) }
                 loaded.rank = max(loaded.rank, rank)
             case .remove(let identifiers):
-                for identifier in identifiers { loaded.items[identifier] = nil }
+                for identifier in identifiers { Self.forget(identifier, in: &loaded) }
             case .snapshot(let items, let rank):
-                loaded.items = Dictionary(items.map { ($0.itemIdentifier, $0) }, uniquingKeysWith: { $1 })
+                loaded.items = [:]
+                loaded.names = [:]
+                for item in items { Self.store(item, in: &loaded) }
                 loaded.rank = max(loaded.rank, rank)
             }
         }
@@ -74,10 +78,6 @@ final class ObjectStore: Sendable {
     }
 
     var allItems: [ItemSnapshot] { state.withLock { Array($0.items.values) } }
-
-    func children(of container: ItemIdentifier) -> [ItemSnapshot] {
-        state.withLock { $0.items.values.filter { $0.parentItemIdentifier == container } }
-    }
 
     /// The key of a container's children's prefix: empty for the root, the folder's key and `/`.
     func prefix(of container: ItemIdentifier) throws -> String {
@@ -126,23 +126,51 @@ final class ObjectStore: Sendable {
     }
 
     /// Stores items and removes others, durably, then records the change; clears the listings.
+    /// The record is written before the state changes in place (no copy of the items: O(changed)
+    /// per call besides the journal).
     func commit(put: [ItemSnapshot] = [], remove: [ItemIdentifier] = []) throws {
         try state.withLock { state in
-            var next = state
-            next.listings = [:]
-            next.records += 1
-            for item in put { next.items[item.itemIdentifier] = item }
-            for identifier in remove { next.items[identifier] = nil }
-            if next.records > 256, next.records > 2 * next.items.count {
-                try itemsJournal.rewrite([.snapshot(Array(next.items.values), rank: next.rank)])
-                next.records = 1
-            } else {
-                if !put.isEmpty { try itemsJournal.append(.put(put, rank: next.rank)) }
-                if !remove.isEmpty { try itemsJournal.append(.remove(remove)) }
+            if !put.isEmpty { try itemsJournal.append(.put(put, rank: state.rank)) }
+            if !remove.isEmpty { try itemsJournal.append(.remove(remove)) }
+            state.listings = [:]
+            state.records += 1
+            for item in put { Self.store(item, in: &state) }
+            for identifier in remove { Self.forget(identifier, in: &state) }
+            if state.records > 256, state.records > 2 * state.items.count,
+                (try? itemsJournal.rewrite([.snapshot(Array(state.items.values), rank: state.rank)])) != nil
+            {
+                state.records = 1
             }
-            state = next
         }
         try changes.record(updated: put, deleted: remove)
+    }
+
+    /// The child of `parent` named `filename` — compared as Swift compares strings, so
+    /// canonically equivalent names match — other than `excluded`: O(1).
+    func child(
+        named filename: String,
+        in parent: ItemIdentifier,
+        excluding excluded: ItemIdentifier? = nil
+    )
+        -> ItemSnapshot?
+    {
+        state.withLock { state in
+            guard let identifier = state.names[parent]?[filename], identifier != excluded else { return nil }
+            return state.items[identifier]
+        }
+    }
+
+    private static func store(_ item: ItemSnapshot, in state: inout State) {
+        forget(item.itemIdentifier, in: &state)
+        state.items[item.itemIdentifier] = item
+        state.names[item.parentItemIdentifier, default: [:]][item.filename] = item.itemIdentifier
+    }
+
+    private static func forget(_ identifier: ItemIdentifier, in state: inout State) {
+        guard let old = state.items.removeValue(forKey: identifier) else { return }
+        if state.names[old.parentItemIdentifier]?[old.filename] == identifier {
+            state.names[old.parentItemIdentifier]?[old.filename] = nil
+        }
     }
 
     func cachedListing(_ key: ListingCacheKey) -> SortedListing? {
