@@ -46,6 +46,14 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// `FileProviderError.Code.serverUnreachable`.
     public static let unreachableServer = ProviderCapabilities(rawValue: 1 << 11)
 
+    /// The provider's folder enumerators (the root's, the trash's and every folder's) do not
+    /// report changes, as Apple's replicated model allows: each fails
+    /// `enumerateChanges(for:from:)` with `FileProviderError.Code.featureUnsupported` (and may
+    /// return `nil` from `currentSyncAnchor()`, which says the same to a consumer), and the
+    /// working set carries every change. Without it, a folder enumerator that returns an anchor
+    /// reports its folder's changes; one that returns `nil` is taken as not reporting them.
+    public static let listingOnlyFolders = ProviderCapabilities(rawValue: 1 << 16)
+
     /// A provider that lists and serves content only.
     public static let readOnly: ProviderCapabilities = []
 
@@ -62,6 +70,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("conflictCopies", .conflictCopies), ("symbolicLinks", .symbolicLinks),
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
         ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
+        ("listingOnlyFolders", .listingOnlyFolders),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.
