@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FileProviderHost", targets: ["FileProviderHost"]),
         .library(name: "FileProviderConformance", targets: ["FileProviderConformance"]),
         .library(name: "FileProviderAppleBridge", targets: ["FileProviderAppleBridge"]),
+        .library(name: "FileProviderBackendSupport", targets: ["FileProviderBackendSupport"]),
         .executable(name: "fileprovider-conformance", targets: ["fileprovider-conformance"]),
     ],
     targets: [
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: ["FileProviderKit", "InMemoryFileProvider", "FileProviderHost"]
         ),
         .target(name: "FileProviderAppleBridge", dependencies: ["FileProviderKit"]),
+        .target(name: "FileProviderBackendSupport", dependencies: ["FileProviderKit"]),
         .executableTarget(
             name: "fileprovider-conformance",
             dependencies: ["FileProviderConformance", "InMemoryFileProvider", "FileProviderKit"]
@@ -44,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "FileProviderConformanceTests",
             dependencies: ["FileProviderConformance", "InMemoryFileProvider", "FileProviderHost", "FileProviderKit"]
+        ),
+        .testTarget(
+            name: "FileProviderBackendSupportTests",
+            dependencies: ["FileProviderBackendSupport", "FileProviderKit"]
         ),
         .testTarget(
             name: "FileProviderAppleBridgeTests",

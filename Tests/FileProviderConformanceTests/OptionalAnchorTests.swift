@@ -17,7 +17,10 @@ struct OptionalAnchorTests {
             }
             return result.checkID
         }
-        #expect(skipped == ["CHG-19", "CHG-20", "CHG-22", "CHG-33"], "the checks of folders' changes")
+        #expect(
+            skipped == ["CHG-19", "CHG-20", "CHG-22", "CHG-33", "CHG-40", "CHG-41"],
+            "the checks of folders' changes"
+        )
         let listings = report.results.filter { $0.area == .enumeration }
         #expect(!listings.isEmpty)
         #expect(listings.allSatisfy { $0.outcome == .passed || $0.outcome.isNotRunBecauseOfTier }, "\(listings)")

@@ -15,7 +15,8 @@ struct Fixture {
         supportsTrash: Bool = true,
         caseRule: FilenameCaseRule = .caseInsensitive,
         changeHistoryLimit: Int = 100_000,
-        maximumContentSize: Int64 = 1 << 30
+        maximumContentSize: Int64 = 1 << 30,
+        initialEpoch: UInt64 = InMemoryStoreConfiguration.freshEpoch()
     ) throws {
         let clock = ManualStoreClock()
         let domain = Domain(
@@ -29,6 +30,7 @@ struct Fixture {
             configuration: InMemoryStoreConfiguration(
                 caseRule: caseRule,
                 changeHistoryLimit: changeHistoryLimit,
+                initialEpoch: initialEpoch,
                 clock: clock,
                 temporaryDirectory: files.url.appendingPathComponent("fetched"),
                 maximumContentSize: maximumContentSize

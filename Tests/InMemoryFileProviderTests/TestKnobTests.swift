@@ -98,10 +98,10 @@ struct TestKnobTests {
         #expect(try await fixture.changes(since: fresh).updatedItems.map(\.filename) == ["b"])
     }
 
-    @Test("a seeded run is reproducible bit for bit")
+    @Test("a seeded run with a fixed epoch is reproducible bit for bit")
     func deterministic() async throws {
         func run() async throws -> (StoreSnapshot, SyncAnchor, Page?) {
-            let fixture = try Fixture()
+            let fixture = try Fixture(initialEpoch: 42)
             let folder = try await fixture.createFolder("folder")
             for index in 0..<5 {
                 fixture.clock.advance(by: .seconds(1))
@@ -117,5 +117,14 @@ struct TestKnobTests {
         #expect(first.0 == second.0)
         #expect(first.1 == second.1)
         #expect(first.2 == second.2)
+    }
+
+    @Test("two stores created without an epoch draw distinct ones and refuse each other's tokens")
+    func distinctEpochs() async throws {
+        let first = try Fixture()
+        let second = try Fixture()
+        #expect(first.store.epoch != second.store.epoch)
+        let anchor = try await first.currentAnchor()
+        await #expect(throws: FileProviderError.self) { _ = try await second.changes(since: anchor) }
     }
 }

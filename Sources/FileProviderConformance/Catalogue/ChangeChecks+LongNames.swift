@@ -47,8 +47,7 @@ extension ChangeChecks {
         }
         let workingSetAnchor = try await context.anchor(.workingSet)
         let folderEnumerator = try await context.enumerator(folder.itemIdentifier)
-        context.note("currentSyncAnchor(\(folder.itemIdentifier))")
-        let folderAnchor = try await folderEnumerator.currentSyncAnchor()
+        let folderAnchor = try await context.changeAnchor(of: folderEnumerator, for: folder.itemIdentifier)
         var expected: [ItemIdentifier: String] = [:]
         for (file, name) in zip(files, EnumerationChecks.longNames) {
             expected[file.itemIdentifier] = try await context.rename(file, to: name).filename

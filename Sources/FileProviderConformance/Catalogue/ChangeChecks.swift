@@ -9,7 +9,7 @@ enum ChangeChecks {
             deletionReported, recursiveDeletionReported, anchorBeforeSnapshot, batching, garbageAnchor,
             parentsBeforeChildren, coalescing, remoteChangesReported, convergence,
         ] + clauseChecks + departureChecks + readChecks + longNameChecks + deletedContainerChecks
-        + failedCallChecks
+        + failedCallChecks + folderScopeChecks + depthChecks
         + scaleChecks + readYourWritesChecks + reuseChecks
 
     /// The changes of the working set since `anchor`, as a map from identifier to digest, and the

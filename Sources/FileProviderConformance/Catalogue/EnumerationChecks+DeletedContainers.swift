@@ -34,8 +34,8 @@ extension EnumerationChecks {
             _ = try await context.createFile(named: child, in: folder.itemIdentifier)
         }
         let enumerator = try await context.enumerator(folder.itemIdentifier)
-        context.note("currentSyncAnchor(\(folder.itemIdentifier)), then its first page (page size 1)")
-        let anchor = try await enumerator.currentSyncAnchor()
+        let anchor = try await context.changeAnchor(of: enumerator, for: folder.itemIdentifier)
+        context.note("its first page (page size 1)")
         var pages = enumerator.pages(suggestedPageSize: 1).makeAsyncIterator()
         let first = try await pages.next()
         let stale = StaleEnumerator(

@@ -8,7 +8,7 @@ enum EnumerationChecks {
             emptyFolder, pageUnion, pageSizeBound, sortedByName, sortedByDate, repeatable, unknownContainer,
             garbagePage, resumption, underMutation, deepTree, parentIsContainer, largeFolder,
         ] + clauseChecks + scalarChecks + scaleChecks + longNameChecks + deletedContainerChecks
-        + failedCallChecks
+        + failedCallChecks + canonicalPrefixChecks
         + reuseChecks
 
     /// Makes a folder with `count` files named `file-000` … and returns it with the files' names.
@@ -140,12 +140,16 @@ enum EnumerationChecks {
         expectNameOrder(context, try await context.list(folder.itemIdentifier, pageSize: 2).map(\.filename), of: names)
     }
 
-    /// Records a finding unless `listed` is `names` in the contract's name order: Swift's `String`
-    /// `<`, on the names or on their lowercased form with the name breaking ties.
+    /// Records a finding unless `listed` is `names` in the contract's name order (`FilenameSortKey`:
+    /// Unicode scalar order of the composed names), on the names or on their lowercased form with
+    /// the name breaking ties.
     static func expectNameOrder(_ context: CheckContext, _ listed: [String], of names: [String], _ detail: String = "")
     {
-        let byFoldedName = names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
-        let byName = names.sorted()
+        let byFoldedName = names.sorted {
+            let (left, right) = (FilenameSortKey($0.lowercased()), FilenameSortKey($1.lowercased()))
+            return left == right ? FilenameSortKey.precedes($0, $1) : left < right
+        }
+        let byName = names.sorted(by: FilenameSortKey.precedes)
         context.expect(
             listed == byFoldedName || listed == byName,
             "the name-sorted listing\(detail) is not in the contract's name order",

@@ -95,8 +95,7 @@ extension ErrorChecks {
         var held: [(ItemIdentifier, any Enumerator, SyncAnchor)] = []
         for container in [folder.itemIdentifier, .rootContainer, .workingSet] {
             let enumerator = try await context.enumerator(container)
-            context.note("currentSyncAnchor(\(container))")
-            let anchor = try await enumerator.currentSyncAnchor()
+            let anchor = try await context.changeAnchor(of: enumerator, for: container)
             if anchor == nil, container != .workingSet {
                 context.remark("the enumerator of \(container) reports no changes (no sync anchor): not held")
                 continue

@@ -7,7 +7,7 @@ enum ItemChecks {
         [
             rootItem, threeWayAgreement, unknownIdentifier, stableIdentifiers, versionSemantics, validListedNames,
             templateIdentifierIgnored, documentSize, nameRoundTrip, readsDoNotBumpVersions,
-        ] + clauseChecks + reservedChecks + kindChecks
+        ] + clauseChecks + reservedChecks + kindChecks + fidelityChecks
 
     static let rootItem = ConformanceCheck(
         "ITEM-01",

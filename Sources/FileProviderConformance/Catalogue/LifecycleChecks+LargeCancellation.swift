@@ -11,7 +11,7 @@ extension LifecycleChecks {
     ]
 
     /// The children of the large folder, and the page size that makes its listing a call per child.
-    private static let largeFolderSize = 400
+    private static let largeFolderSize = 250
 
     /// The pages a cancelled listing may still serve after the cancellation: the call in flight
     /// when it came, and one more that started before the provider could see it.

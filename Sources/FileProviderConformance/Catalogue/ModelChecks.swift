@@ -10,7 +10,9 @@ enum ModelChecks {
     /// has its exact code and changes nothing, and the rare steps (store resets, offline windows,
     /// cancelled and concurrent calls, older versions, large content, backlogs) keep their promises.
     /// A finding names only the clauses its failure shows violated (a field that differs, a wrong
-    /// error code, a change the host's replica missed), or all of these when it cannot tell.
+    /// error code, a change the host's replica missed) or, when it cannot tell, the clause of the
+    /// operation that failed — never the whole list, and never a clause about a capability the
+    /// subject does not declare.
     static let localClauses = [
         "R1.1", "R1.2", "R2.1", "R2.6", "R3.2", "R3.3", "R3.4", "R4.1", "R5.1", "R6.1", "R6.2", "R6.3", "R6.4", "R6.5",
         "R6.7", "R6.9", "R7.2", "R8.1", "R8.2", "R9.1", "R9.4", "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R11.1",

@@ -10,7 +10,7 @@ enum MutationChecks {
             deleteFile, deleteNonEmptyFolder, staleDeletion, deleteUnknown, modifyUnknown, invalidNames, metadataFields,
             symbolicLinks, concurrentCompareAndSwap, reservedContainers,
         ] + clauseChecks + exactnessChecks + stalenessChecks + optionalResultChecks
-        + creationFieldChecks + templateChecks + importChecks + rangeChecks
+        + creationFieldChecks + templateChecks + importChecks + rangeChecks + fidelityChecks
 
     static let createFile = ConformanceCheck(
         "MUT-01",

@@ -303,7 +303,14 @@ extension CheckContext {
     /// Unwraps an anchor `currentSyncAnchor()` returned for `container`. `nil` from the working
     /// set records a finding naming R8.4 and stops the check; `nil` from any other container says
     /// its enumerator does not report changes, which the contract allows: the check is skipped.
+    /// So is any other container's anchor when the subject declares `listingOnlyFolders`.
     func requireAnchor(_ anchor: SyncAnchor?, of container: ItemIdentifier) throws -> SyncAnchor {
+        if container != .workingSet, capabilities.contains(.listingOnlyFolders) {
+            throw CheckSkipped(
+                reason: "the subject declares listingOnlyFolders: the enumerator of \(container) reports no changes "
+                    + "(CHG-42 checks that it says so, and that the working set carries them)"
+            )
+        }
         if let anchor { return anchor }
         guard container != .workingSet else {
             fail(
@@ -318,6 +325,14 @@ extension CheckContext {
             reason: "the enumerator of \(container) returns no sync anchor: it does not report changes, and a "
                 + "consumer re-lists it instead"
         )
+    }
+
+    /// The anchor `enumerator` of `container` reports changes from, or `nil` when it reports none:
+    /// it returned no anchor, or it is a folder's and the subject declares `listingOnlyFolders`.
+    func changeAnchor(of enumerator: any Enumerator, for container: ItemIdentifier) async throws -> SyncAnchor? {
+        note("currentSyncAnchor(\(container))")
+        let anchor = try await enumerator.currentSyncAnchor()
+        return container != .workingSet && capabilities.contains(.listingOnlyFolders) ? nil : anchor
     }
 
     /// Every change of a container since `anchor`, following `moreComing`.
@@ -349,13 +364,28 @@ extension CheckContext {
     }
 
     /// Every item below `container`, depth first, each folder's children in listing order.
+    ///
+    /// - Throws: the provider's error; `CancellationError` when the check's task is cancelled; stops
+    ///   the check with a finding when a folder is listed below itself or in two places, so a
+    ///   listing that loops cannot make the walk run away.
     func tree(below container: ItemIdentifier = .rootContainer, pageSize: Int = 50) async throws -> [ItemSnapshot] {
         var result: [ItemSnapshot] = []
         var pending = [container]
+        var visited: Set<ItemIdentifier> = [container]
         while let folder = pending.popLast() {
+            try Task.checkCancellation()
             let children = try await list(folder, pageSize: pageSize)
             result += children
-            pending += children.filter(\.contentType.isDirectory).map(\.itemIdentifier).reversed()
+            let subfolders = children.filter(\.contentType.isDirectory).map(\.itemIdentifier)
+            if let repeated = subfolders.first(where: visited.contains) {
+                throw abort(
+                    "the folder \(repeated) is listed again below \(folder): the tree below \(container) loops",
+                    expected: "every folder listed once, in its own parent",
+                    actual: "\(repeated) listed in \(folder) after it was walked"
+                )
+            }
+            visited.formUnion(subfolders)
+            pending += subfolders.reversed()
         }
         return result
     }

@@ -6,7 +6,7 @@ enum AppleRuleCatalogue {
         + contentAndLookup + crossCutting
 
     private static let items: [AppleRule] = [
-        AppleRule(1, .must, "every item's filename is non-empty, the root's included", .clauses(["R11.5"])),
+        AppleRule(1, .must, "every item's filename is non-empty, the root's included", .clauses(["R11.5", "R9.20"])),
         AppleRule(
             2,
             .must,
@@ -145,7 +145,7 @@ enum AppleRuleCatalogue {
             31,
             .observed,
             "anchors are per enumerator; a folder's catch-up answers for that folder",
-            .clauses(["R6.10", "R6.12"])
+            .clauses(["R6.10", "R6.12", "R6.20"])
         ),
     ]
 
@@ -166,7 +166,7 @@ enum AppleRuleCatalogue {
             34,
             .must,
             "remote changes reach a replicated domain through the working set",
-            .clauses(["R8.1", "R6.8"])
+            .clauses(["R8.1", "R6.8", "R6.21"])
         ),
         AppleRule(
             35,
@@ -218,7 +218,7 @@ enum AppleRuleCatalogue {
             43,
             .must,
             "the trash enumerates every trashed item, each with the trash as its parent",
-            .clauses(["R14.5"])
+            .clauses(["R14.5", "R9.21"])
         ),
         AppleRule(
             44,
@@ -300,7 +300,7 @@ enum AppleRuleCatalogue {
             57,
             .must,
             "the contents file belongs to the system and is gone after the call; a provider copies what it keeps",
-            .clauses(["API.12"])
+            .clauses(["API.12", "R12.20"])
         ),
         AppleRule(
             58,
@@ -421,7 +421,7 @@ enum AppleRuleCatalogue {
             79,
             .observed,
             "a trashed or deleted item is never served as live, and the error code chosen matters",
-            .clauses(["R16.2", "R16.5"])
+            .clauses(["R16.2", "R16.5", "R6.22"])
         ),
     ]
 

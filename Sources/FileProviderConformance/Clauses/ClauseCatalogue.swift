@@ -3,7 +3,7 @@
 enum ClauseCatalogue {
     static let all: [ContractClause] = ordered(
         enumeration + expiryAndAnchors + changes + workingSet + items + mutations + trashAndDeletion + failures
-            + interface + behaviours
+            + interface + behaviours + fidelity
     )
 
     static let byID: [String: ContractClause] = Dictionary(

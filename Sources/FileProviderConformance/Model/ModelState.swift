@@ -215,9 +215,13 @@ struct ModelState {
         candidates.isEmpty ? nil : candidates[slot % candidates.count]
     }
 
-    /// The names local operations draw from: few, so collisions are frequent, with case variants
-    /// and both Unicode normalisations of one name ("café" precomposed and decomposed).
-    static let names = ["a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d", "caf\u{E9}", "cafe\u{301}"]
+    /// The names local operations draw from: few, so collisions are frequent, with case variants,
+    /// both Unicode normalisations of one name ("café" precomposed and decomposed), and a
+    /// precomposed name the decomposed one is canonically a prefix of ("café2"), which Swift's
+    /// `String` `<` leaves unordered on Linux.
+    static let names = [
+        "a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d", "caf\u{E9}", "cafe\u{301}", "caf\u{E9}2",
+    ]
 
     /// How many different small contents the content slots stand for.
     static let contentVariety = 64

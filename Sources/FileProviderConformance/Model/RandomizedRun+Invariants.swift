@@ -115,14 +115,24 @@ extension RandomizedRun {
             members[snapshot.parentItemIdentifier, default: []].insert(snapshot.itemIdentifier)
         }
         let live = Set(snapshots.map(\.itemIdentifier))
+        // Pages of 1 and 2 resume after almost every name, where an order that disagrees with the
+        // keyset position loses a child; pages of 16 list a model folder in one call.
+        let pageSize = [1, 2, 16][step % 3]
         for container in containers.sorted() {
             // A container that no longer exists (a folder the step deleted) has no listing to check.
             guard container.isReservedContainer || (live.contains(container) && model.isContainer(container)) else {
                 continue
             }
             let listing = try await attempt {
-                try await provider.enumerator(for: container, request: Request()).allItems(suggestedPageSize: 16)
+                try await provider.enumerator(for: container, request: Request()).allItems(suggestedPageSize: pageSize)
             }
+            let names = listing.map(\.filename)
+            try ensure(
+                Self.isInNameOrder(names),
+                "the name-sorted listing of \(container) with pages of \(pageSize) is not in the contract's name order",
+                clauses: ["R2.3"],
+                actual: names.debugDescription
+            )
             let strangers = listing.filter { $0.parentItemIdentifier != container }
             let trashClauses = container == .trashContainer ? ["R14.5"] : []
             try ensure(
@@ -146,6 +156,21 @@ extension RandomizedRun {
                     + "listed but not its children: \(listedHere.subtracting(expected).map(\.rawValue).sorted())"
             )
         }
+    }
+
+    /// Whether `names` are in the contract's name order, on the names or on their lowercased form
+    /// with the name breaking ties. Equal names may follow each other: the trash may hold several
+    /// items of one name.
+    static func isInNameOrder(_ names: [String]) -> Bool {
+        let keys = names.map { FilenameSortKey($0) }
+        if zip(keys, keys.dropFirst()).allSatisfy({ !($1 < $0) }) { return true }
+        let folded = names.map { FilenameSortKey($0.lowercased()) }
+        for index in folded.indices.dropFirst() {
+            let (before, after) = (folded[index - 1], folded[index])
+            let inOrder = before == after ? !(keys[index] < keys[index - 1]) : before < after
+            if !inOrder { return false }
+        }
+        return true
     }
 
     /// Checks that no item new, renamed or moved since the last listing collides with a sibling

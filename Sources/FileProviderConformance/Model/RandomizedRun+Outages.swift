@@ -40,7 +40,7 @@ extension RandomizedRun {
         case .remoteMove(let item, let parent):
             guard let identifier = ModelState.pick(item, from: model.liveItems()),
                 let target = ModelState.pick(parent, from: model.folders()), let current = model.items[identifier],
-                !model.isSelfOrAncestor(identifier, of: target),
+                current.parent != target, !model.isSelfOrAncestor(identifier, of: target),
                 !model.collides(current.name, in: target, excluding: identifier)
             else { return }
             resolve("remote: move \(identifier) into \(target)")

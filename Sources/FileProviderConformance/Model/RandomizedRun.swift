@@ -15,8 +15,9 @@ struct RandomizedRun {
         var message: String
         var expected: String?
         var actual: String?
-        /// The clauses the failure shows violated; empty when the step cannot tell which, and the
-        /// finding then names every clause its check verifies.
+        /// The clauses the failure shows violated — when the step cannot tell which, those of the
+        /// operation that failed — never one whose capability the subject does not declare (see
+        /// `ModelChecks.findingClauses(_:operation:capabilities:)`).
         var clauses: [String] = []
     }
 
@@ -276,7 +277,7 @@ struct RandomizedRun {
             message: message,
             expected: expected,
             actual: actual,
-            clauses: clauses
+            clauses: ModelChecks.findingClauses(clauses, operation: currentOperation, capabilities: capabilities)
         )
     }
 

@@ -34,8 +34,9 @@ extension ConformanceSubject {
     /// What the wrapper must do to pass:
     /// - **Forward every capability protocol it declares.** Declaring ``ProviderCapabilities/partialContent``
     ///   requires the wrapper itself to adopt `PartialContentFetching`; a wrapper that only
-    ///   adopts `FileProvider` hides it, and CNT-07 fails. Declare fewer `capabilities` for what it
-    ///   does not forward.
+    ///   adopts `FileProvider` hides it, and the partial-content checks (CNT-05, CNT-06, CNT-11)
+    ///   fail. Declare fewer `capabilities` for what it does not forward; a wrapper that adopts the
+    ///   protocol without declaring the capability fails CNT-07.
     /// - **Keep identifiers stable, or rewrite them everywhere.** A wrapper that maps identifiers
     ///   must map them in both directions in every call, in every item it returns, and inside
     ///   errors: `FileProviderError`'s `filenameCollision` and `deletionRejected` carry an item, whose

@@ -50,6 +50,14 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// changed, never half.
     public static let requestFailures = ProviderCapabilities(rawValue: 1 << 12)
 
+    /// The provider's folder enumerators (the root's, the trash's and every folder's) do not
+    /// report changes, as Apple's replicated model allows: each fails
+    /// `enumerateChanges(for:from:)` with `FileProviderError.Code.featureUnsupported` (and may
+    /// return `nil` from `currentSyncAnchor()`, which says the same to a consumer), and the
+    /// working set carries every change. Without it, a folder enumerator that returns an anchor
+    /// reports its folder's changes; one that returns `nil` is taken as not reporting them.
+    public static let listingOnlyFolders = ProviderCapabilities(rawValue: 1 << 16)
+
     /// A provider that lists and serves content only.
     public static let readOnly: ProviderCapabilities = []
 
@@ -67,6 +75,7 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
         ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
         ("requestFailures", .requestFailures),
+        ("listingOnlyFolders", .listingOnlyFolders),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.

@@ -23,7 +23,8 @@ public protocol RemoteChangeHooks: Sendable {
     /// Renames an item within its folder.
     func rename(_ identifier: ItemIdentifier, to filename: String) async throws
 
-    /// Moves an item to another folder, keeping its name.
+    /// Moves an item to another folder, keeping its name. The suite never asks to move an item
+    /// into the folder it is already in: `parent` always differs from the item's parent.
     func move(_ identifier: ItemIdentifier, to parent: ItemIdentifier) async throws
 
     /// Moves an item to the trash. Only called when the subject declares ``ProviderCapabilities/trash``.

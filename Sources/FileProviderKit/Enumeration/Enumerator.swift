@@ -21,6 +21,18 @@ public protocol Enumerator: Sendable {
 
     /// Reports one batch of the changes since `anchor` to `observer` and finishes the batch —
     /// with a new anchor, or with an error — before returning.
+    ///
+    /// What a batch covers depends on the container. The working set's enumerator reports every
+    /// change of the domain. A folder's enumerator — the root's, the trash's, any folder's —
+    /// reports the changes of the folder's direct children and nothing else: a child created,
+    /// edited or renamed in it or moved into it, as an update; a child that left it (moved out,
+    /// trashed, restored elsewhere or deleted), as a deletion (an update carrying its new parent
+    /// also converges); never a change of another folder's item, of a deeper descendant, or of
+    /// the folder itself. Work in proportion to the changes since `anchor`, never to the folder's
+    /// items.
+    ///
+    /// A folder's enumerator that does not report changes (see ``currentSyncAnchor()``) finishes
+    /// with ``FileProviderError/Code/featureUnsupported``; the working set's never does.
     func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async
 
     /// The anchor of the container's current state, or `nil` when this enumerator does not report
@@ -32,9 +44,11 @@ public protocol Enumerator: Sendable {
     ///
     /// `nil`, as Apple allows for enumerators without change support, says the enumerator does not
     /// report changes: the consumer never asks it for changes, and re-lists the container when
-    /// signalled instead. Only a folder's (or the root's or the trash's) enumerator may return
-    /// `nil`; the working-set enumerator always returns an anchor, since remote changes reach the
-    /// consumer only through it.
+    /// signalled instead; asked anyway, with an anchor from elsewhere, its
+    /// ``enumerateChanges(for:from:)`` fails with ``FileProviderError/Code/featureUnsupported``.
+    /// Only a folder's (or the root's or the trash's) enumerator may return `nil`; the
+    /// working-set enumerator always returns an anchor and carries every change, since remote
+    /// changes reach the consumer only through it.
     ///
     /// - Throws: a ``FileProviderError`` (for example ``FileProviderError/Code/serverUnreachable``)
     ///   or `CancellationError`.

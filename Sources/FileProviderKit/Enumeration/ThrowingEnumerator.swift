@@ -40,7 +40,9 @@ public protocol ThrowingEnumerator: Enumerator {
     ///   ``FileProviderError``, or `CancellationError`.
     func enumerateItems(startingAt page: Page, limit: Int) async throws -> ItemPage
 
-    /// One batch of the changes since `anchor`.
+    /// One batch of the changes since `anchor`: for the working set, every change of the domain;
+    /// for a folder (the root, the trash), the changes of its direct children only — see
+    /// ``Enumerator/enumerateChanges(for:from:)``.
     ///
     /// - Parameters:
     ///   - anchor: an anchor ``Enumerator/currentSyncAnchor()`` or an earlier batch returned.
@@ -48,7 +50,9 @@ public protocol ThrowingEnumerator: Enumerator {
     /// - Returns: the changes, the anchor where the next batch starts, and whether more changes are
     ///   ready from it (then the anchor differs from `anchor`).
     /// - Throws: ``FileProviderError/Code/syncAnchorExpired`` for an anchor the provider cannot
-    ///   honour, any other ``FileProviderError``, or `CancellationError`.
+    ///   honour; ``FileProviderError/Code/featureUnsupported`` from a folder's enumerator that
+    ///   reports no changes (its ``Enumerator/currentSyncAnchor()`` returns `nil`); any other
+    ///   ``FileProviderError``, or `CancellationError`.
     func enumerateChanges(from anchor: SyncAnchor, limit: Int) async throws -> ChangeBatch
 }
 

@@ -18,6 +18,13 @@ public enum FilenameCaseRule: String, Hashable, Codable, Sendable, CaseIterable 
         }
     }
 
+    /// The key by which a folder sorted by name orders `name` under this rule: its collision
+    /// key's place in the contract's name order. Two names collide exactly when their sort keys
+    /// are equal, and every two names that do not collide are ordered one way.
+    public func sortKey(for name: String) -> FilenameSortKey {
+        FilenameSortKey(collisionKey(for: name))
+    }
+
     /// Whether two names collide under this rule.
     public func collide(_ lhs: String, _ rhs: String) -> Bool {
         collisionKey(for: lhs) == collisionKey(for: rhs)

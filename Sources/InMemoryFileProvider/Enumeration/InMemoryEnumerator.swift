@@ -10,9 +10,9 @@ import Foundation
 ///   items that stay in the container across pages are listed exactly once whatever changes in
 ///   between. A page from another domain, container or store epoch, or that is not the store's
 ///   at all, fails with `FileProviderError.Code.pageExpired`.
-/// - Changes: every enumerator, whatever its container, reports all the changes of the domain,
-///   as the working set's does (a global change feed is allowed for any container); see
-///   ``enumerateChanges(for:from:)``.
+/// - Changes: the working set's enumerator reports every change of the domain; a folder's (the
+///   root's, the trash's) reports the changes of its direct children only, and a child that left
+///   it as a deletion; see ``enumerateChanges(for:from:)``.
 ///
 /// An enumerator holds no state of its own: pages and anchors carry everything, so any
 /// enumerator of any provider over the same store continues from them.
@@ -62,17 +62,24 @@ public struct InMemoryEnumerator: Enumerator {
         }
     }
 
-    /// Reports one batch of the domain's changes since `anchor` and finishes it.
+    /// Reports one batch of the changes since `anchor` and finishes it: for the working set, the
+    /// domain's; for a folder, the root or the trash, its direct children's.
     ///
     /// The batch holds at most `suggestedBatchSize` updates and deletions together (at least
-    /// one); changes coalesce per item (each reports the item's current state); a parent comes
-    /// before its children, in the batch and across batches; moves and trashing are updates
-    /// carrying the new parent; a recursive deletion reports every descendant; no identifier is
-    /// both updated and deleted. With `moreComing` the returned anchor differs from `anchor` and
-    /// carries the continuation. With no change since `anchor`, the batch is empty and the same
-    /// anchor comes back.
+    /// one); changes coalesce per item (each reports the item's current state); no identifier is
+    /// both updated and deleted. The working set's batches put a parent before its children, in
+    /// the batch and across batches; report moves and trashing as updates carrying the new
+    /// parent; and report every descendant of a recursive deletion. A folder's batches report a
+    /// child created, changed or moved in as an update, and a child that left the folder (moved
+    /// out, trashed, restored elsewhere or deleted) as a deletion — nothing about other folders,
+    /// deeper descendants or the folder itself. With `moreComing` the returned anchor differs from
+    /// `anchor` and carries the continuation. With no change since `anchor`, the batch is empty
+    /// and the same anchor comes back. Either way the cost is O(changes since `anchor`), never
+    /// O(items).
     ///
-    /// Finishes with `FileProviderError.Code.syncAnchorExpired` for an anchor that is garbage,
+    /// Finishes with `FileProviderError.Code.noSuchItem` when the container is a folder that no
+    /// longer exists (`FileProviderError.Code.featureUnsupported` for the trash of a domain
+    /// without one); with `FileProviderError.Code.syncAnchorExpired` for an anchor that is garbage,
     /// from another domain or store epoch, ahead of the store, or older than the retained
     /// history; with `CancellationError`; or with the knobs' errors.
     public func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
@@ -86,7 +93,13 @@ public struct InMemoryEnumerator: Enumerator {
                         message: "The anchor is not one this store can continue from."
                     )
                 }
-                let batch = state.changes(from: token.position, marker: token.marker, limit: limit)
+                if container != .workingSet, state.folder(container) == nil {
+                    try state.validateContainer(container)
+                }
+                let batch =
+                    container == .workingSet
+                    ? state.changes(from: token.position, marker: token.marker, limit: limit)
+                    : state.folderChanges(of: container, from: token.position, limit: limit)
                 return (batch, try state.anchor(at: batch.position, marker: batch.marker))
             }
             if !batch.updated.isEmpty { observer.didUpdate(batch.updated) }

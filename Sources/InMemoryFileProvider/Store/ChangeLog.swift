@@ -20,6 +20,10 @@ struct ChangeLog: Sendable {
         /// superseded it: the entry then still reports the item, in its latest state, so a
         /// consumer learns where the item went before a folder it left is deleted.
         fileprivate(set) var isPinned = false
+        /// The container the item left with this change: its parent before a move (when the
+        /// parent changed), or the parent it was deleted from; `nil` when it left none. A
+        /// folder's change enumeration reports the item as deleted from that container.
+        let formerParent: ItemIdentifier?
     }
 
     /// The most entries kept.
@@ -68,21 +72,27 @@ struct ChangeLog: Sendable {
         return self.entry(at: rank)?.item
     }
 
-    /// Appends an entry for the new state of `item` and returns its rank, dropping the oldest
-    /// entry beyond the limit.
-    @discardableResult
-    mutating func append(_ item: ItemSnapshot) -> UInt64 {
-        let rank = nextRank
-        supersede(latestRanks.updateValue(rank, forKey: item.itemIdentifier))
-        return add(Entry(identifier: item.itemIdentifier, isDeletion: false, item: item))
+    /// The latest state of the item with `identifier`, or `nil` when it is deleted or its latest
+    /// entry is no longer retained (then neither is any earlier one).
+    func latestItem(of identifier: ItemIdentifier) -> ItemSnapshot? {
+        latestRanks[identifier].flatMap { entry(at: $0)?.item }
     }
 
-    /// Appends a tombstone entry for the item with `identifier` and returns its rank, dropping
-    /// the oldest entry beyond the limit.
+    /// Appends an entry for the new state of `item` — which left `formerParent`, if given — and
+    /// returns its rank, dropping the oldest entry beyond the limit.
     @discardableResult
-    mutating func appendDeletion(of identifier: ItemIdentifier) -> UInt64 {
+    mutating func append(_ item: ItemSnapshot, leaving formerParent: ItemIdentifier? = nil) -> UInt64 {
+        let rank = nextRank
+        supersede(latestRanks.updateValue(rank, forKey: item.itemIdentifier))
+        return add(Entry(identifier: item.itemIdentifier, isDeletion: false, item: item, formerParent: formerParent))
+    }
+
+    /// Appends a tombstone entry for the item with `identifier`, deleted from `parent`, and
+    /// returns its rank, dropping the oldest entry beyond the limit.
+    @discardableResult
+    mutating func appendDeletion(of identifier: ItemIdentifier, from parent: ItemIdentifier) -> UInt64 {
         supersede(latestRanks.removeValue(forKey: identifier))
-        let rank = add(Entry(identifier: identifier, isDeletion: true, item: nil))
+        let rank = add(Entry(identifier: identifier, isDeletion: true, item: nil, formerParent: parent))
         lastDeletionRank = rank
         return rank
     }

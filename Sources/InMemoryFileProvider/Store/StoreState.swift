@@ -101,11 +101,13 @@ struct StoreState: Sendable {
         contents[identifier] ?? Data()
     }
 
-    /// The key under which `name` is unique in its folder. When the key equals the name it
-    /// shares the name's storage, so already-lowercase names cost no extra memory.
-    func nameKey(_ name: String) -> String {
+    /// The key under which `name` is unique in its folder, and by which the folder sorts it: one
+    /// total order for the index and for resuming a page, canonically equivalent names equal.
+    /// When the key equals the name it shares the name's storage, so already-lowercase ASCII
+    /// names cost no extra memory.
+    func nameKey(_ name: String) -> FilenameSortKey {
         let key = caseRule.collisionKey(for: name)
-        return key == name ? name : key
+        return FilenameSortKey(key == name ? name : key)
     }
 
     /// The child of `parent` whose name collides with `name`, other than `excluded`.
@@ -195,21 +197,22 @@ struct StoreState: Sendable {
             folders[new.parentItemIdentifier]?.insert(new, nameKey: newKey)
         }
         if let content { setContent(content, of: identifier) }
-        log.append(new)
+        let parent = old.parentItemIdentifier
+        log.append(new, leaving: parent == new.parentItemIdentifier ? nil : parent)
     }
 
     /// Removes an item and everything below it, recording a deletion for each.
     mutating func removeTree(_ item: ItemSnapshot) {
         let key = nameKey(item.filename)
         folders[item.parentItemIdentifier]?.remove(item, nameKey: key)
-        var pending = [item.itemIdentifier]
-        while let identifier = pending.popLast() {
+        var pending = [(identifier: item.itemIdentifier, parent: item.parentItemIdentifier)]
+        while let (identifier, parent) = pending.popLast() {
             if let folder = folders.removeValue(forKey: identifier) {
-                pending += folder.byName.elements.map(\.value.itemIdentifier)
+                pending += folder.byName.elements.map { ($0.value.itemIdentifier, identifier) }
             }
             items.remove(identifier)
             setContent(nil, of: identifier)
-            log.appendDeletion(of: identifier)
+            log.appendDeletion(of: identifier, from: parent)
         }
     }
 

@@ -110,6 +110,12 @@ final class ChangeInterceptor: ChangeObserver {
                 memory.parent(of: identifier).map { !deleted.contains($0) } ?? true
             }
             observer.didDeleteItems(withIdentifiers: kept)
+        case .folderChangesOmitDepartures where enumerator.container != .workingSet:
+            // The reference provider reports a child that left a folder as a deletion.
+            return
+        case .remoteChangesMissed:
+            let local = deletedItemIdentifiers.filter { memory.isLocal($0) }
+            if !local.isEmpty { observer.didDeleteItems(withIdentifiers: local) }
         case .deletedItemsResurrected:
             observer.didDeleteItems(withIdentifiers: deletedItemIdentifiers)
             let stale = deletedItemIdentifiers.compactMap { memory.item($0) }

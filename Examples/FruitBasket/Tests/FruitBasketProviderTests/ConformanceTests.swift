@@ -15,6 +15,7 @@ let subject = ConformanceSubject(
     capabilities: [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
         .caseSensitiveFilenames, .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
+        .listingOnlyFolders,
     ]
 ) {
     let server = try await LoopbackServer()

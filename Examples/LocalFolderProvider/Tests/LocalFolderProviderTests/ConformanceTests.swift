@@ -10,7 +10,7 @@ let subject = ConformanceSubject(
     name: "LocalFolderProvider",
     capabilities: [
         .writing, .trash, .remoteChanges, .failOnConflict, .conflictCopies, .freshInstances, .caseSensitiveFilenames,
-        .storeResets, .historyExpiry, .requestFailures,
+        .storeResets, .historyExpiry, .listingOnlyFolders, .requestFailures,
     ]
 ) {
     let folders = try TemporaryFolders()

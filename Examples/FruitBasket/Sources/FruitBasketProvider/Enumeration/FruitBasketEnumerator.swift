@@ -8,10 +8,13 @@ import FruitBasketAPI
 ///   (trashed ones included) by identifier. Pages wrap the server's keyset cursors (O(log n) a
 ///   page) with the container and order they belong to; a page of another container or order,
 ///   another store epoch or garbage fails with `pageExpired`.
-/// - Changes: every enumerator reports the whole domain's change feed (`GET /v1/changes`), as the
-///   working set's does. Anchors wrap the feed's cursor; ``currentSyncAnchor()`` is the state's
-///   cursor (`GET /v1/state`). An anchor of another epoch, or older than the history the server
-///   keeps, fails with `syncAnchorExpired`.
+/// - Changes: the working set's enumerator reports the whole domain's change feed
+///   (`GET /v1/changes`). A folder's (the root's, the trash's) reports no changes — the feed
+///   cannot say which folder an item left — and fails change enumeration with
+///   `featureUnsupported`, as Apple's replicated model allows: the working set carries every
+///   change. Anchors wrap the feed's cursor; ``currentSyncAnchor()`` is the state's cursor
+///   (`GET /v1/state`) for every container. An anchor of another epoch, or older than the history
+///   the server keeps, fails with `syncAnchorExpired`.
 ///
 /// An enumerator holds no state: any enumerator of any provider over the same server continues
 /// from the pages and anchors another handed out.
@@ -64,10 +67,15 @@ public struct FruitBasketEnumerator: ThrowingEnumerator {
         return ItemPage(items: listing.items.map(WireItemMapping.snapshot), nextPage: next)
     }
 
-    /// One batch of at most `limit` changes (and at most 1,000) of the domain since `anchor`.
+    /// One batch of at most `limit` changes (and at most 1,000) of the domain since `anchor`, for
+    /// the working set.
     ///
-    /// - Throws: `syncAnchorExpired`; the mapped errors.
+    /// - Throws: `featureUnsupported` for any other container, whose enumerator reports no
+    ///   changes; `syncAnchorExpired`; the mapped errors.
     public func enumerateChanges(from anchor: SyncAnchor, limit: Int) async throws -> FileProviderKit.ChangeBatch {
+        guard container == .workingSet else {
+            throw FileProviderError(.featureUnsupported, message: "Only the working set reports changes.")
+        }
         let token = try anchor.decode(AnchorToken.self)
         let batch = try await client.changes(after: token.cursor, limit: limit)
         return FileProviderKit.ChangeBatch(

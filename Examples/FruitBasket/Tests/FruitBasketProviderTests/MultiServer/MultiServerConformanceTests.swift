@@ -14,7 +14,7 @@ let multiServerSubject = ConformanceSubject(
     name: "FruitBasketProvider over two servers on PostgreSQL",
     capabilities: [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
-        .caseSensitiveFilenames, .freshInstances, .storeResets, .historyExpiry,
+        .caseSensitiveFilenames, .freshInstances, .storeResets, .historyExpiry, .listingOnlyFolders,
     ]
 ) {
     let database = try await ScratchPostgresDatabase.create()

@@ -23,22 +23,19 @@ extension FolderStore {
             order = token.order
             after = token.last
         }
-        let candidates: [ItemRecord]
         if container == .workingSet {
             if page.isInitial { order = .identifier }
-            candidates = Array(state.records.values)
         } else {
             guard state.isContainer(container) else {
                 throw FileProviderError.nonExistentItem(withIdentifier: container)
             }
-            candidates = state.children(of: container)
         }
-        let remaining = candidates.map { (key: PageToken.Key($0, order: order), record: $0) }
-            .filter { entry in after.map { entry.key > $0 } ?? true }
-            .sorted { $0.key < $1.key }
-        let items = remaining.prefix(limit)
-        guard remaining.count > limit, let last = items.last else { return (items.map(\.record.snapshot), nil) }
+        let listing = sortedListings.listing(of: container, order: order, in: state)
+        let start = after.map { after in listing.partitioningIndex { $0.key > after } } ?? 0
+        let remaining = listing[start...]
+        let items = remaining.prefix(limit).compactMap { state.records[$0.identifier]?.snapshot }
+        guard remaining.count > limit, let last = remaining.prefix(limit).last else { return (items, nil) }
         let next = try PageToken(epoch: state.epoch, container: container, order: order, last: last.key).page
-        return (items.map(\.record.snapshot), next)
+        return (items, next)
     }
 }

@@ -1,11 +1,16 @@
 import FileProviderKit
 
-/// Lists a container of a ``LocalFolderProvider`` and reports the domain's changes.
+/// Lists a container of a ``LocalFolderProvider``; the working set's enumerator also reports the
+/// domain's changes.
 ///
 /// It holds no state of its own: its pages and anchors carry everything, so any enumerator — of
 /// this provider or of a new one opened over the same folders after a restart — continues from
-/// them. Every enumerator, whatever its container, reports every change of the domain, as the
-/// working set's does.
+/// them. Only the working set's enumerator reports changes, every change of the domain; a
+/// folder's (the root's, the trash's) does not, as Apple's replicated model allows: its
+/// ``currentSyncAnchor()`` is `nil` and ``enumerateChanges(for:from:)`` fails with
+/// `featureUnsupported`, so a consumer re-lists the folder, and the working set carries its
+/// changes. A folder's change feed would need the container each change left, which the
+/// provider's journal does not keep.
 public struct LocalFolderEnumerator: Enumerator {
     /// The provider whose items it lists.
     public let provider: LocalFolderProvider
@@ -29,9 +34,17 @@ public struct LocalFolderEnumerator: Enumerator {
         }
     }
 
-    /// Reports one batch of the changes since `anchor` and finishes it with the next anchor, or
-    /// with `syncAnchorExpired` for an anchor the provider cannot continue from.
+    /// Reports one batch of the domain's changes since `anchor` and finishes it with the next
+    /// anchor, or with `syncAnchorExpired` for an anchor the provider cannot continue from. Any
+    /// container but the working set finishes with `featureUnsupported`: folders report no
+    /// changes.
     public func enumerateChanges(for observer: any ChangeObserver, from anchor: SyncAnchor) async {
+        guard container == .workingSet else {
+            observer.finishEnumeratingWithError(
+                FileProviderError(.featureUnsupported, message: "Only the working set reports changes.")
+            )
+            return
+        }
         do {
             let batch = try await provider.changes(since: anchor, limit: max(1, observer.suggestedBatchSize))
             if !batch.updated.isEmpty { observer.didUpdate(batch.updated) }
@@ -42,8 +55,10 @@ public struct LocalFolderEnumerator: Enumerator {
         }
     }
 
-    /// The anchor of the latest change; with no change after it, the changes since it are empty.
+    /// The working set's anchor of the latest change (with no change after it, the changes since
+    /// it are empty); `nil` for any other container, whose enumerator reports no changes.
     public func currentSyncAnchor() async throws -> SyncAnchor? {
-        try await provider.currentAnchor()
+        guard container == .workingSet else { return nil }
+        return try await provider.currentAnchor()
     }
 }

@@ -36,8 +36,13 @@ struct PageToken: Hashable, Sendable {
             self.identifier = identifier
         }
 
+        /// Date, then name in the contract's total name order (`FilenameSortKey`; Swift's `String`
+        /// `<` leaves a decomposed name that is canonically a prefix of its sibling unordered, and
+        /// the listing would skip it), then identifier.
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.date, lhs.name, lhs.identifier) < (rhs.date, rhs.name, rhs.identifier)
+            (lhs.date, FilenameSortKey(lhs.name), lhs.identifier) < (
+                rhs.date, FilenameSortKey(rhs.name), rhs.identifier
+            )
         }
     }
 

@@ -40,20 +40,29 @@ public actor LocalFolderProvider: FileProvider {
     ///   contains the other or they are on different devices; `cannotSynchronize` when another
     ///   instance has the state folder open or the state cannot be read.
     public init(rootDirectory: URL, stateDirectory: URL) throws {
-        let store = try FolderStore(root: rootDirectory, state: stateDirectory)
+        try self.init(rootDirectory: rootDirectory, stateDirectory: stateDirectory, watchLimit: .max)
+    }
+
+    /// Opens `rootDirectory` as ``init(rootDirectory:stateDirectory:)`` does, adding at most
+    /// `watchLimit` inotify watches (tests give a low limit to exercise running out of watches).
+    init(rootDirectory: URL, stateDirectory: URL, watchLimit: Int) throws {
+        let store = try FolderStore(root: rootDirectory, state: stateDirectory, watchLimit: watchLimit)
         self.rootDirectory = store.root
         self.stateDirectory = store.stateFolder.url
         self.store = store
     }
 
     /// Records the changes other programs made in the directory since the last rescan, so that
-    /// change enumeration reports them. Call it when the directory changes (for example from a
-    /// file-system watcher), then signal the working set.
+    /// change enumeration reports them; then signal the working set. Cheap when nothing changed:
+    /// on Linux the provider watches every folder with inotify and looks only at the entries the
+    /// kernel reported, so call it as often as you like (the mount calls it every refresh).
+    /// Without inotify, after the kernel's event queue overflowed, or once the user's inotify
+    /// watch limit is reached, it walks the whole directory instead.
     ///
     /// - Returns: the number of items created, changed or deleted.
     @discardableResult
     public func rescan() throws -> Int {
-        try open().rescan()
+        try open().rescanChanges()
     }
 
     /// Where an item is on disk: below the root, or below the state folder's `trash` for a
@@ -69,12 +78,15 @@ public actor LocalFolderProvider: FileProvider {
         return url
     }
 
-    /// The current state of an item, as of the last operation or rescan.
+    /// The current state of an item, as of the last operation or rescan. The root is a folder
+    /// whose parent is itself; the trash (the domain always has one) a folder in the root.
     ///
-    /// - Throws: `noSuchItem` for an unknown or deleted identifier.
+    /// - Throws: `noSuchItem` for an unknown or deleted identifier, and for the working set,
+    ///   which is a container to enumerate, never an item.
     public func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
         let store = try open()
         if identifier == .rootContainer { return store.rootItem }
+        if identifier == .trashContainer { return store.trashItem }
         guard let record = store.state.records[identifier] else {
             throw FileProviderError.nonExistentItem(withIdentifier: identifier)
         }
@@ -124,11 +136,12 @@ public actor LocalFolderProvider: FileProvider {
         return FetchedContents(url: destination, item: record.snapshot)
     }
 
-    /// Creates a file (from `contents`, or empty) or a folder.
+    /// Creates a file (from `contents`, or empty) of the template's content type, or a folder.
     ///
     /// - Throws: `invalidFilename`; `noSuchItem` for a missing parent; `filenameCollision` carrying
-    ///   the existing item (with `mayAlreadyExist`, a folder or file of the same kind and name is
-    ///   returned instead); `featureUnsupported` for a symbolic link; `invalidArgument` for a
+    ///   the existing item (with `mayAlreadyExist`, a folder of the same name, or a file of the same
+    ///   name whose bytes equal `contents` — or any, when no contents come — is returned instead);
+    ///   `featureUnsupported` for a symbolic link; `invalidArgument` for a
     ///   creation in the trash; `fileReadNoSuchFile` / `fileReadUnknown` for a contents file that
     ///   cannot be read; `CancellationError`, with nothing created.
     public func createItem(

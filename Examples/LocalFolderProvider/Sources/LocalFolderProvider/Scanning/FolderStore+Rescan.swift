@@ -13,20 +13,53 @@ extension FolderStore {
     /// same item with new content (an application that saves by replacing the file). Anything
     /// else is a new item with a new identifier; records with nothing left on disk are deletions.
     ///
+    /// Walks the whole root and trash. What the watcher reported before the walk is covered by
+    /// it and dropped.
+    ///
     /// - Returns: the number of items created, changed or deleted.
     @discardableResult
     func rescan() throws -> Int {
-        let entries = DirectoryScanner.scan(root: rootFolder, trash: trashFolder)
-        var byIdentity: [FileIdentity: ItemIdentifier] = [:]
-        var byPlace: [Place: ItemIdentifier] = [:]
-        for record in state.records.values {
-            byIdentity[record.disk.identity] = record.identifier
-            byPlace[Place(parent: record.parent, diskName: record.diskName)] = record.identifier
+        watcher?.discardPending()
+        var scanner = DirectoryScanner()
+        scanner.scan(rootFolder, container: .rootContainer)
+        scanner.scan(trashFolder, container: .trashContainer)
+        return try reconcile(scanner.entries, candidates: Array(state.records.keys))
+    }
+
+    /// Records what changed on disk since the last rescan: only the entries the watcher reported
+    /// (and everything inside folders that are new), or — without a watcher, after the kernel's
+    /// queue overflowed, or when the watch limit was reached — everything, as ``rescan()``.
+    ///
+    /// - Returns: the number of items created, changed or deleted.
+    @discardableResult
+    func rescanChanges() throws -> Int {
+        guard let watcher, let changes = watcher.takeChanges() else { return try rescan() }
+        if changes.isEmpty { return 0 }
+        var scanner = DirectoryScanner()
+        // Only folders no record knows are walked: a known folder's content is unchanged unless
+        // the watcher reported it.
+        scanner.descendsInto = { [state] in state.record(of: $0.identity)?.isFolder != true }
+        var candidates: [ItemIdentifier] = []
+        for (container, names) in changes {
+            guard let folder = folder(ofContainer: container) else { continue }
+            scanner.scan(folder, container: container, names: names)
+            if let names {
+                candidates += names.compactMap { state.record(at: $0, in: container)?.identifier }
+            } else {
+                candidates += state.children(of: container).map(\.identifier)
+            }
         }
+        return try reconcile(scanner.entries, candidates: candidates)
+    }
+
+    /// Matches scanned entries with records, as ``rescan()`` describes, and commits the outcome:
+    /// every record changed or created, and every candidate no entry claimed deleted with what
+    /// it holds (unless an entry claimed that).
+    private func reconcile(_ entries: [ScannedEntry], candidates: [ItemIdentifier]) throws -> Int {
         // Files found somewhere exactly as recorded: moved or left alone, never replaced.
         var intact: Set<ItemIdentifier> = []
         for entry in entries {
-            guard let record = byIdentity[entry.fingerprint.identity].flatMap({ state.records[$0] }),
+            guard let record = state.record(of: entry.fingerprint.identity),
                 !record.isFolder, !entry.fingerprint.contentDiffers(from: record.disk)
             else { continue }
             intact.insert(record.identifier)
@@ -40,12 +73,11 @@ extension FolderStore {
                 guard let identifier = assigned[parentIndex] else { continue }
                 parent = identifier
             } else {
-                parent = entry.inTrash ? .trashContainer : .rootContainer
+                parent = entry.container
             }
             let isFolder = entry.fingerprint.kind == .folder
-            let place = Place(parent: parent, diskName: entry.name)
-            let sameFile = byIdentity[entry.fingerprint.identity].flatMap { state.records[$0] }
-            let samePlace = byPlace[place].flatMap { state.records[$0] }
+            let sameFile = state.record(of: entry.fingerprint.identity)
+            let samePlace = state.record(at: entry.name, in: parent)
             let match: ItemRecord?
             if let sameFile, sameFile.isFolder == isFolder, !claimed.contains(sameFile.identifier),
                 isFolder || sameFile.identifier == samePlace?.identifier || intact.contains(sameFile.identifier)
@@ -67,17 +99,16 @@ extension FolderStore {
                 written.append(created)
             }
         }
-        let removals = state.records.keys.filter { !claimed.contains($0) }.sorted().map {
-            Transaction.Removal(identifier: $0, rank: state.nextRank())
+        var removed: Set<ItemIdentifier> = []
+        for identifier in candidates where !claimed.contains(identifier) && !removed.contains(identifier) {
+            removed.insert(identifier)
+            for descendant in state.descendants(of: identifier) where !claimed.contains(descendant.identifier) {
+                removed.insert(descendant.identifier)
+            }
         }
+        let removals = removed.sorted().map { Transaction.Removal(identifier: $0, rank: state.nextRank()) }
         try commit(transaction(records: written, removals: removals))
         return written.count + removals.count
-    }
-
-    /// A record's place on disk: its container and the name of its entry there.
-    private struct Place: Hashable {
-        var parent: ItemIdentifier
-        var diskName: String
     }
 
     /// The record updated to what the scan found, with a new rank; `nil` when nothing changed.

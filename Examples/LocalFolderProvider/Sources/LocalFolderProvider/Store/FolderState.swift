@@ -9,6 +9,10 @@ import Foundation
 /// the records and tombstones ranked after it, so a change is never missed and an item is never
 /// both updated and deleted. Tombstones beyond ``retainedDeletions`` are dropped, oldest first,
 /// and anchors from before them expire.
+///
+/// Indexes by container, by name and by place and file on disk are kept beside the records (never
+/// persisted, rebuilt on decoding), so looking up a child, listing a folder or matching a scanned
+/// entry costs the size of the answer, not the number of items.
 struct FolderState: Codable, Sendable {
     static let formatVersion = 1
     static let retainedDeletions = 10_000
@@ -23,24 +27,48 @@ struct FolderState: Codable, Sendable {
     var session: UInt64 = 0
     /// Anchors ranked before this have expired (their deletions were dropped).
     var historyFloor: UInt64 = 0
-    var records: [ItemIdentifier: ItemRecord] = [:]
+    private(set) var records: [ItemIdentifier: ItemRecord] = [:]
     var tombstones: [ItemIdentifier: UInt64] = [:]
+    private var index = FolderIndex()
+    /// Counts the transactions applied since the state was loaded (not persisted): what caches
+    /// of the state compare to know they are current.
+    private(set) var changeCount = 0
+
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, epoch, lastRank, nextSerial, session, historyFloor, records, tombstones
+    }
 
     init(epoch: UInt64) {
         self.epoch = epoch
     }
 
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        epoch = try container.decode(UInt64.self, forKey: .epoch)
+        lastRank = try container.decode(UInt64.self, forKey: .lastRank)
+        nextSerial = try container.decode(UInt64.self, forKey: .nextSerial)
+        session = try container.decode(UInt64.self, forKey: .session)
+        historyFloor = try container.decode(UInt64.self, forKey: .historyFloor)
+        records = try container.decode([ItemIdentifier: ItemRecord].self, forKey: .records)
+        tombstones = try container.decode([ItemIdentifier: UInt64].self, forKey: .tombstones)
+        for record in records.values { index.insert(record) }
+    }
+
     /// Applies a transaction; applying it again changes nothing.
     mutating func apply(_ transaction: Transaction) {
+        changeCount += 1
         for record in transaction.records {
-            records[record.identifier] = record
+            if let old = records.updateValue(record, forKey: record.identifier) { index.remove(old) }
+            index.insert(record)
         }
         for removal in transaction.removals {
-            records[removal.identifier] = nil
+            if let old = records.removeValue(forKey: removal.identifier) { index.remove(old) }
             tombstones[removal.identifier] = removal.rank
         }
         lastRank = max(lastRank, transaction.lastRank)
         nextSerial = max(nextSerial, transaction.nextSerial)
+        session = max(session, transaction.session ?? 0)
         if tombstones.count > Self.retainedDeletions {
             let dropped = tombstones.sorted { $0.value < $1.value }.prefix(tombstones.count - Self.retainedDeletions)
             for (identifier, rank) in dropped {
@@ -54,7 +82,7 @@ struct FolderState: Codable, Sendable {
 
     /// The items directly in `container`.
     func children(of container: ItemIdentifier) -> [ItemRecord] {
-        records.values.filter { $0.parent == container }
+        index.children[container, default: []].compactMap { records[$0] }
     }
 
     /// The item in `parent` whose name is `filename`, other than `excluded`. Names compare as
@@ -66,7 +94,8 @@ struct FolderState: Codable, Sendable {
     )
         -> ItemRecord?
     {
-        records.values.first { $0.parent == parent && $0.filename == filename && $0.identifier != excluded }
+        index.named[FolderIndex.Name(parent: parent, filename: filename), default: []]
+            .lazy.compactMap { records[$0] }.first { $0.identifier != excluded }
     }
 
     /// Every item below `identifier`, children before grandchildren.
@@ -74,11 +103,21 @@ struct FolderState: Codable, Sendable {
         var result: [ItemRecord] = []
         var pending = [identifier]
         while !pending.isEmpty {
-            let children = records.values.filter { pending.contains($0.parent) }
-            result += children
-            pending = children.filter(\.isFolder).map(\.identifier)
+            let found = pending.flatMap { self.children(of: $0) }
+            result += found
+            pending = found.filter(\.isFolder).map(\.identifier)
         }
         return result
+    }
+
+    /// The item whose entry on disk is `diskName` in `parent`.
+    func record(at diskName: String, in parent: ItemIdentifier) -> ItemRecord? {
+        index.placed[FolderIndex.Place(parent: parent, diskName: diskName)].flatMap { records[$0] }
+    }
+
+    /// The item recorded as the file or folder `identity`.
+    func record(of identity: FileIdentity) -> ItemRecord? {
+        index.identified[identity].flatMap { records[$0] }
     }
 
     /// Whether `ancestor` is `identifier` or one of its ancestors.

@@ -31,7 +31,9 @@ extension FolderStore {
         try settle([parent])
         guard state.isContainer(parent) else { throw FileProviderError.nonExistentItem(withIdentifier: parent) }
         if let existing = state.child(named: filename, in: parent) {
-            if options.contains(.mayAlreadyExist), existing.isFolder == isFolder {
+            if options.contains(.mayAlreadyExist), existing.isFolder == isFolder,
+                try holdsSameContent(existing, as: fields.contains(.contents) ? contents : nil)
+            {
                 return ItemMutationResult(item: existing.snapshot)
             }
             throw FileProviderError.collision(with: existing.snapshot)
@@ -79,11 +81,25 @@ extension FolderStore {
             metadataRevision: rank
         )
         record.applyMetadata(of: template, fields: fields)
+        if !isFolder { record.contentType = template.contentType }
         try commit(transaction(records: [record]))
         return ItemMutationResult(
             item: record.snapshot,
             stillPendingFields: fields.intersection(Self.unsupportedFields(isFolder: isFolder))
         )
+    }
+
+    /// Whether `existing` may stand for a creation with `contents`: a folder always, a file when
+    /// no contents come (a dataless reimport) or they equal its bytes — otherwise matching it
+    /// would drop the incoming bytes (R12.10), and the creation collides instead.
+    func holdsSameContent(_ existing: ItemRecord, as contents: URL?) throws -> Bool {
+        guard !existing.isFolder, let contents else { return true }
+        guard let folder = folder(ofContainer: existing.parent) else { throw FileProviderError.changedOnDisk(root) }
+        let stored = URL(fileURLWithPath: folder.path).appendingPathComponent(existing.diskName)
+        guard let incoming = try? Data(contentsOf: contents), Int64(incoming.count) == existing.disk.size else {
+            return false
+        }
+        return incoming == (try Data(contentsOf: stored))
     }
 
     /// The error for a name that is free in the records but taken on disk by an entry no rescan

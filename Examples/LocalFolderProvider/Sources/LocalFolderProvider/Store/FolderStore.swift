@@ -21,6 +21,11 @@ final class FolderStore {
     let rootFolder: DirectoryDescriptor
     let trashFolder: DirectoryDescriptor
     let stagingFolder: DirectoryDescriptor
+    /// Listings sorted for paging, while the state does not change.
+    var sortedListings = SortedListings()
+    /// Reports what changes on disk, so ``rescanChanges()`` looks only there; `nil` without
+    /// inotify (every rescan is then a full one).
+    let watcher: FolderWatcher?
     /// The disk request, counted from the next one, that fails; `nil` when none is armed (see
     /// ``LocalFolderProvider/failRequest(_:)``).
     var failingRequest: Int?
@@ -32,7 +37,7 @@ final class FolderStore {
     ///   directory; ``FileProviderKit/FileProviderError/Code/invalidArgument`` when either folder
     ///   is inside the other, or they are on different devices; ``FileProviderKit/FileProviderError/Code/cannotSynchronize``
     ///   when another instance holds the state folder or the state cannot be read.
-    init(root rootURL: URL, state stateURL: URL) throws {
+    init(root rootURL: URL, state stateURL: URL, watchLimit: Int = .max) throws {
         let root = rootURL.standardizedFileURL.resolvingSymlinksInPath()
         let stateURL = stateURL.standardizedFileURL.resolvingSymlinksInPath()
         guard let rootDisk = DiskFingerprint.read(root), rootDisk.kind == .folder else {
@@ -55,10 +60,20 @@ final class FolderStore {
         self.root = root
         self.stateFolder = stateFolder
         do {
-            var state = try stateFolder.load() ?? FolderState(epoch: UInt64.random(in: 1...UInt64.max))
-            // A new session, durable before any identifier of it is minted.
-            state.session += 1
-            try stateFolder.compact(state)
+            // A new session, durable before any identifier of it is minted: journaled over the
+            // last snapshot, or in a first snapshot.
+            var state: FolderState
+            if var loaded = try stateFolder.load() {
+                loaded.session += 1
+                try stateFolder.append(
+                    Transaction(lastRank: loaded.lastRank, nextSerial: loaded.nextSerial, session: loaded.session)
+                )
+                state = loaded
+            } else {
+                state = FolderState(epoch: UInt64.random(in: 1...UInt64.max))
+                state.session += 1
+                try stateFolder.compact(state)
+            }
             try? FileManager.default.removeItem(at: stateFolder.staging)
             try FileManager.default.createDirectory(at: stateFolder.staging, withIntermediateDirectories: true)
             self.state = state
@@ -68,6 +83,14 @@ final class FolderStore {
         } catch {
             stateFolder.close()
             throw error
+        }
+        watcher = FolderWatcher(watchLimit: watchLimit)
+        if let watcher {
+            watcher.watch(rootFolder, as: .rootContainer)
+            watcher.watch(trashFolder, as: .trashContainer)
+            for record in state.records.values where record.isFolder {
+                if let folder = folder(ofContainer: record.identifier) { watcher.watch(folder, as: record.identifier) }
+            }
         }
         do {
             try rescan()
@@ -99,6 +122,12 @@ final class FolderStore {
         }
         state.apply(transaction)
         if stateFolder.wantsCompaction { try? stateFolder.compact(state) }
+        if let watcher {
+            for removal in transaction.removals { watcher.unwatch(removal.identifier) }
+            for record in transaction.records where record.isFolder && !watcher.isWatching(record.identifier) {
+                if let folder = folder(ofContainer: record.identifier) { watcher.watch(folder, as: record.identifier) }
+            }
+        }
     }
 
     /// A transaction carrying the state's current counters.
@@ -106,7 +135,19 @@ final class FolderStore {
         Transaction(records: records, removals: removals, lastRank: state.lastRank, nextSerial: state.nextSerial)
     }
 
-    // MARK: The root item
+    // MARK: The reserved items
+
+    /// The trash: a folder in the root, as `item(for: .trashContainer)` returns it (the domain
+    /// always has one). Its versions never change; its children are listed, not counted.
+    var trashItem: ItemSnapshot {
+        ItemSnapshot(
+            itemIdentifier: .trashContainer,
+            parentItemIdentifier: .rootContainer,
+            filename: "Trash",
+            contentType: .folder,
+            itemVersion: ItemVersion(contentRevision: 0, metadataRevision: 0)
+        )
+    }
 
     /// The root folder as an item, named after the directory.
     var rootItem: ItemSnapshot {

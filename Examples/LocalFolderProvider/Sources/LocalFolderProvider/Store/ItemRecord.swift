@@ -20,6 +20,9 @@ struct ItemRecord: Hashable, Codable, Sendable {
     var tagData: Data?
     var lastUsedDate: Date?
     var favoriteRank: UInt64?
+    /// A file's content type as its creation declared it; `nil` for folders and for files found on
+    /// disk, whose type comes from their name.
+    var contentType: ContentType? = nil
 
     var version: ItemVersion {
         ItemVersion(contentRevision: contentRevision, metadataRevision: metadataRevision)
@@ -30,7 +33,7 @@ struct ItemRecord: Hashable, Codable, Sendable {
             itemIdentifier: identifier,
             parentItemIdentifier: parent,
             filename: filename,
-            contentType: isFolder ? .folder : .forFilename(filename),
+            contentType: isFolder ? .folder : contentType ?? .forFilename(filename),
             itemVersion: version,
             documentSize: isFolder ? nil : disk.size,
             contentModificationDate: disk.modificationDate,

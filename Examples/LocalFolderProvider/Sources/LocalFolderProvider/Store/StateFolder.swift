@@ -102,6 +102,7 @@ final class StateFolder {
             }
             guard state != nil else { throw FileProviderError.io("the journal has no snapshot to apply to") }
             state?.apply(transaction)
+            journalCount += 1
         }
         return state
     }

@@ -14,6 +14,9 @@ struct Transaction: Codable, Sendable {
     var removals: [Removal] = []
     var lastRank: UInt64
     var nextSerial: UInt64
+    /// The session opened by this transaction; `nil` in transactions that open none (and in those
+    /// journaled before sessions were journaled).
+    var session: UInt64?
 
     var isEmpty: Bool { records.isEmpty && removals.isEmpty }
 }
