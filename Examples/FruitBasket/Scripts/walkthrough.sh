@@ -45,8 +45,10 @@ eventually() {
     return 1
 }
 
-echo "1. start the server"
-"$server_bin" --db "sqlite:$work/fruit.sqlite" --port 0 --account fruit:basket >"$work/server.log" 2>&1 &
+echo "1. start the server (its accounts in a file, not on the command line)"
+printf 'fruit:basket\nkiwi:green\n' >"$work/accounts"
+chmod 600 "$work/accounts"
+"$server_bin" --db "sqlite:$work/fruit.sqlite" --port 0 --accounts-file "$work/accounts" >"$work/server.log" 2>&1 &
 server_pid=$!
 eventually grep -q "listening on" "$work/server.log"
 base=$(sed -n 's/^fruitbasket-server listening on //p' "$work/server.log" | head -n 1)
@@ -90,7 +92,14 @@ api -X POST "$base/v1/items" -H 'Content-Type: application/json' -d "{\"item\":{
 eventually test -f "$work/mnt/Fruit/from-server.txt"
 test "$(cat "$work/mnt/Fruit/from-server.txt")" = "from the server"
 
-echo "6. unmount and stop"
+echo "6. another account is another tenant: it sees none of fruit's items"
+kiwi=$(curl -sf -X POST "$base/v1/tokens" -H 'Content-Type: application/json' \
+    -d '{"account":"kiwi","secret":"green"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+test "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $kiwi" "$base/v1/items/$hello")" = 404
+test "$(curl -sf -H "Authorization: Bearer $kiwi" "$base/v1/folders/root/children" |
+    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["items"]))')" = 0
+
+echo "7. unmount and stop"
 fusermount3 -u "$work/mnt"
 wait "$mount_pid"
 mount_pid=""

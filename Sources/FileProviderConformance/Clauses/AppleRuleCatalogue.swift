@@ -114,7 +114,7 @@ enum AppleRuleCatalogue {
             26,
             .must,
             "every change since the anchor is reported, deletions included",
-            .clauses(["R6.1", "R6.2", "R6.5", "R6.9"])
+            .clauses(["R6.1", "R6.2", "R6.5", "R6.9", "R6.13", "R6.14"])
         ),
         AppleRule(
             27,
@@ -374,7 +374,7 @@ enum AppleRuleCatalogue {
             70,
             .must,
             "a non-empty folder needs recursive, and a recursive deletion reports every descendant",
-            .clauses(["R15.1", "R6.5"])
+            .clauses(["R15.1", "R6.5", "R6.13"])
         ),
         AppleRule(71, .must, "deleting an unknown item succeeds", .clauses(["R15.3"])),
         AppleRule(72, .must, "a stale deletion fails with deletionRejected", .clauses(["R15.2"])),
@@ -426,7 +426,7 @@ enum AppleRuleCatalogue {
     ]
 
     private static let crossCutting: [AppleRule] = [
-        AppleRule(80, .must, "the provider accepts concurrent calls", .clauses(["API.6", "R12.4"])),
+        AppleRule(80, .must, "the provider accepts concurrent calls", .clauses(["API.6", "R12.4", "R13.11"])),
         AppleRule(
             81,
             .must,

@@ -74,8 +74,8 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("conflictCopies", .conflictCopies), ("symbolicLinks", .symbolicLinks),
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
         ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
-        ("requestFailures", .requestFailures),
         ("listingOnlyFolders", .listingOnlyFolders),
+        ("requestFailures", .requestFailures),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.

@@ -14,6 +14,9 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case reservedItem
     /// 404: no item has the identifier (or it is not a folder, where one is needed).
     case noSuchItem
+    /// 404: no route answers the method and path (a client of another API version, or a typo);
+    /// not a missing item.
+    case noSuchRoute
     /// 409: a sibling has the same name; the body carries it.
     case nameCollision
     /// 409: the folder has children and the deletion is not recursive.
@@ -24,6 +27,8 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case versionGone
     /// 412: `If-Match` names an older version; the body carries the current item.
     case versionMismatch
+    /// 413: the request's JSON body is larger than the server reads (content goes to uploads).
+    case payloadTooLarge
     /// 416: the byte range is outside the content.
     case rangeNotSatisfiable
     /// 428: a change was sent without `If-Match`.
@@ -41,10 +46,11 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
         case .invalidRequest, .invalidName, .invalidMove, .noSuchUpload: 400
         case .notAuthenticated: 401
         case .reservedItem: 403
-        case .noSuchItem: 404
+        case .noSuchItem, .noSuchRoute: 404
         case .nameCollision, .directoryNotEmpty: 409
         case .cursorExpired, .versionGone: 410
         case .versionMismatch: 412
+        case .payloadTooLarge: 413
         case .rangeNotSatisfiable: 416
         case .preconditionRequired: 428
         case .quotaExceeded: 507

@@ -3,7 +3,7 @@
 ///
 /// | Method and path | Request | Answer |
 /// | --- | --- | --- |
-/// | `GET /v1/health` | (no token) | 200 ``ServerState`` |
+/// | `GET /v1/health` | (no token) | 200 ``HealthStatus`` (503 `unavailable` when the database cannot be read) |
 /// | `POST /v1/tokens` | ``TokenRequest`` (no token) | 201 ``TokenGrant`` |
 /// | `GET /v1/state` | | 200 ``ServerState`` |
 /// | `GET /v1/changes/wait?after=S&timeout=T` | | 200 ``ServerState`` (long poll) |
@@ -13,6 +13,7 @@
 /// | `GET /v1/items/{id}` | | 200 ``WireItem``, `ETag` |
 /// | `GET /v1/items/{id}/content?version=V` | optional `Range: bytes=a-b` | 200 or 206 bytes, `ETag` |
 /// | `POST /v1/uploads` | bytes | 201 ``UploadReceipt`` |
+/// | `DELETE /v1/uploads/{upload}` | | 204 (the upload and its quota released; 400 `noSuchUpload` when no unused upload has the name) |
 /// | `POST /v1/items` | ``CreateItemRequest`` | 201 ``WireItem`` (200 when it already existed) |
 /// | `PATCH /v1/items/{id}` | ``ModifyItemRequest``, `If-Match` | 200 ``ModifyItemResponse`` |
 /// | `DELETE /v1/items/{id}?recursive=true` | `If-Match` | 204 |
@@ -26,7 +27,7 @@
 /// only when the server was started with an admin secret; they are the operator's, used by tests
 /// to simulate a restore from backup and a server that keeps little history.
 public enum APIPaths {
-    /// `GET`: liveness and state, without a token.
+    /// `GET`: liveness, without a token; it tells nothing about the store (see ``HealthStatus``).
     public static let health = "/v1/health"
     /// `POST`: exchange an account's secret for a bearer token.
     public static let tokens = "/v1/tokens"
@@ -40,6 +41,10 @@ public enum APIPaths {
     public static let items = "/v1/items"
     /// `POST`: upload content for a later creation or modification.
     public static let uploads = "/v1/uploads"
+
+    /// `DELETE`: discard an upload no change used, releasing the bytes it holds against the
+    /// quota. Uploads no change names are discarded an hour after they began in any case.
+    public static func upload(_ id: String) -> String { "/v1/uploads/\(escaped(id))" }
     /// `POST`: give the store a new epoch (every cursor expires); items stay.
     public static let resetEpoch = "/v1/admin/reset-epoch"
     /// `POST`: forget the deletions recorded so far (older change-feed cursors expire).

@@ -9,12 +9,12 @@
 /// (400); ``APIErrorCode/noSuchUpload`` (400); ``APIErrorCode/quotaExceeded`` (507).
 public struct CreateItemRequest: Codable, Sendable, Hashable {
     /// The new item: its `parent`, `name`, `kind` and metadata. `id`, versions, `size` and
-    /// `childCount` are ignored.
+    /// `childCount` are ignored and may be left out (see ``WireItem/init(from:)``).
     public var item: WireItem
     /// The upload holding a file's content, or `nil` for an empty file, a folder or a link.
     public var upload: String?
     /// When a sibling with the same name and kind exists (and, for a file, the same content), the
-    /// server answers `200 OK` with it instead of a collision.
+    /// server answers `200 OK` with it instead of a collision. `false` when left out.
     public var mayAlreadyExist: Bool
 
     /// Creates a request.
@@ -22,5 +22,17 @@ public struct CreateItemRequest: Codable, Sendable, Hashable {
         self.item = item
         self.upload = upload
         self.mayAlreadyExist = mayAlreadyExist
+    }
+
+    /// Decodes a request; `upload` and `mayAlreadyExist` may be left out.
+    ///
+    /// - Throws: `DecodingError` for a missing `item` or a value of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            item: try container.decode(WireItem.self, forKey: .item),
+            upload: try container.decodeIfPresent(String.self, forKey: .upload),
+            mayAlreadyExist: try container.decodeIfPresent(Bool.self, forKey: .mayAlreadyExist) ?? false
+        )
     }
 }

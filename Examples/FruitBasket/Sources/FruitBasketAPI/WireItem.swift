@@ -93,3 +93,35 @@ public struct WireItem: Codable, Sendable, Hashable {
     /// repeat it: `"<contentVersion>.<metadataVersion>"`, quotes included.
     public var entityTag: String { WireVersion(content: contentVersion, metadata: metadataVersion).entityTag }
 }
+
+extension WireItem {
+    /// Decodes an item. `parent`, `name` and `kind` are required; the fields a creation does
+    /// not need may be left out: `id` (""), both versions (0), `flags` (6, readable and writable)
+    /// and `extendedAttributes` (none), so `POST /v1/items` needs no field the server ignores.
+    /// The server's answers always carry every field.
+    ///
+    /// - Throws: `DecodingError` for a missing required field or a value of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decodeIfPresent(String.self, forKey: .id) ?? "",
+            parent: try container.decode(String.self, forKey: .parent),
+            name: try container.decode(String.self, forKey: .name),
+            kind: try container.decode(WireItemKind.self, forKey: .kind),
+            contentVersion: try container.decodeIfPresent(Int64.self, forKey: .contentVersion) ?? 0,
+            metadataVersion: try container.decodeIfPresent(Int64.self, forKey: .metadataVersion) ?? 0,
+            size: try container.decodeIfPresent(Int64.self, forKey: .size),
+            childCount: try container.decodeIfPresent(Int.self, forKey: .childCount),
+            created: try container.decodeIfPresent(Double.self, forKey: .created),
+            modified: try container.decodeIfPresent(Double.self, forKey: .modified),
+            lastUsed: try container.decodeIfPresent(Double.self, forKey: .lastUsed),
+            tagData: try container.decodeIfPresent(Data.self, forKey: .tagData),
+            favoriteRank: try container.decodeIfPresent(UInt64.self, forKey: .favoriteRank),
+            symlinkTarget: try container.decodeIfPresent(String.self, forKey: .symlinkTarget),
+            flags: try container.decodeIfPresent(Int.self, forKey: .flags) ?? 6,
+            extendedAttributes: try container.decodeIfPresent([String: Data].self, forKey: .extendedAttributes) ?? [:],
+            typeCode: try container.decodeIfPresent(UInt32.self, forKey: .typeCode),
+            creatorCode: try container.decodeIfPresent(UInt32.self, forKey: .creatorCode)
+        )
+    }
+}

@@ -83,11 +83,12 @@ public final class FruitBasketServer: Sendable {
     /// The Hummingbird application serving the routes (tests drive it in process).
     func application(
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> Application<RouterResponder<BasicRequestContext>> {
+    ) -> Application<RouterResponder<FruitBasketRequestContext>> {
         var logger = Logger(label: "fruitbasket-server")
         logger.logLevel = configuration.logLevel
-        let router = Router()
+        let router = Router(context: FruitBasketRequestContext.self)
         if let hooks = configuration.requestHooks { router.add(middleware: RequestHookMiddleware(hooks: hooks)) }
+        router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ErrorMiddleware())
         APIRoutes(server: self).register(on: router)
         return Application(

@@ -56,7 +56,7 @@ struct LoopbackBench: Sendable {
                                 metadataVersion: 0,
                                 modified: 1_700_000_000 + Double(index)
                             )
-                            _ = try await catalogue.create(CreateItemRequest(item: item))
+                            _ = try await catalogue.create(CreateItemRequest(item: item), account: "fruit")
                         }
                     }
                 }

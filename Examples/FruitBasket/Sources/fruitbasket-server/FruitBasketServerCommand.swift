@@ -1,9 +1,12 @@
 import ArgumentParser
 import Foundation
 import FruitBasketServer
+import Logging
 
 /// `fruitbasket-server`: runs the FruitBasket server over SQLite (or PostgreSQL) until SIGINT or
-/// SIGTERM. Prints `fruitbasket-server listening on http://HOST:PORT` once it listens.
+/// SIGTERM. Prints `fruitbasket-server listening on http://HOST:PORT` once it listens. Secrets
+/// (account secrets, the admin secret, a database password) come from files or the environment,
+/// never from the command line; without accounts it refuses to start unless `--development`.
 @main
 struct FruitBasketServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,9 +15,12 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
     )
 
     @Option(
-        help: "The database: sqlite:PATH, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (servers may share it)."
+        help: """
+            The database: sqlite:PATH, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (servers may share it). \
+            Default: $FRUITBASKET_DB, else sqlite:fruitbasket.sqlite; put a URL with a password in FRUITBASKET_DB.
+            """
     )
-    var db = "sqlite:fruitbasket.sqlite"
+    var db: String?
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -23,10 +29,23 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
     var port = 8080
 
     @Option(
-        name: .customLong("account"),
-        help: "An account as NAME:SECRET (repeatable; default fruit:basket)."
+        help: """
+            A file of accounts, one NAME:SECRET per line (# comments). Default: $FRUITBASKET_ACCOUNTS, \
+            which holds the same lines.
+            """
     )
-    var accounts: [String] = []
+    var accountsFile: String?
+
+    @Flag(help: "Development only: without accounts, serve the account fruit:basket (and say so in the log).")
+    var development = false
+
+    @Option(
+        help: """
+            The least severe log messages written to standard error: trace, debug, info (one access-log \
+            line per request), notice, warning, error or critical.
+            """
+    )
+    var logLevel = "info"
 
     @Option(help: "The most bytes uploads and kept content may take together.")
     var quota: Int64?
@@ -34,27 +53,51 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
     @Option(help: "How long a bearer token lives, in seconds.")
     var tokenLifetime: Double = 3600
 
-    @Option(help: "The secret the admin endpoints require; without it they do not exist.")
-    var adminSecret: String?
+    @Option(
+        help: """
+            A file holding the secret the admin endpoints require (default: $FRUITBASKET_ADMIN_SECRET); \
+            without one they do not exist.
+            """
+    )
+    var adminSecretFile: String?
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError(
+                "--log-level is trace, debug, info, notice, warning, error or critical; not \(logLevel)."
+            )
+        }
+    }
 
     func run() async throws {
-        var accountTable: [String: String] = [:]
-        for account in accounts {
-            guard let colon = account.firstIndex(of: ":"), colon != account.startIndex else {
-                throw ValidationError("An account is NAME:SECRET; \(account) is not.")
+        let environment = ProcessInfo.processInfo.environment
+        var accounts = try Self.accounts(file: accountsFile, environment: environment["FRUITBASKET_ACCOUNTS"])
+        if accounts.isEmpty {
+            guard development else {
+                throw ValidationError(
+                    """
+                    No accounts: give --accounts-file PATH or FRUITBASKET_ACCOUNTS (NAME:SECRET lines), \
+                    or --development for the account fruit:basket.
+                    """
+                )
             }
-            accountTable[String(account[..<colon])] = String(account[account.index(after: colon)...])
+            accounts = FruitBasketServerConfiguration.defaultAccounts
+            FileHandle.standardError.write(Data("fruitbasket-server: development mode, account fruit:basket\n".utf8))
         }
+        let adminSecret =
+            try adminSecretFile.map { path in
+                try Self.read(path, what: "admin secret file").trimmingCharacters(in: .whitespacesAndNewlines)
+            } ?? environment["FRUITBASKET_ADMIN_SECRET"]
         let configuration = FruitBasketServerConfiguration(
             host: host,
             port: port,
-            accounts: accountTable.isEmpty ? FruitBasketServerConfiguration.defaultAccounts : accountTable,
+            accounts: accounts,
             quota: quota,
             tokenLifetime: tokenLifetime,
-            adminSecret: adminSecret,
-            logLevel: .notice
+            adminSecret: adminSecret.flatMap { $0.isEmpty ? nil : $0 },
+            logLevel: Logger.Level(rawValue: logLevel) ?? .info
         )
-        let database = try await openDatabase()
+        let database = try await openDatabase(db ?? environment["FRUITBASKET_DB"] ?? "sqlite:fruitbasket.sqlite")
         let server = try await FruitBasketServer(configuration: configuration, database: database)
         let host = host
         try await server.run(handlingSignals: true) { port in
@@ -64,7 +107,25 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
         try await database.close()
     }
 
-    private func openDatabase() async throws -> any CatalogueDatabase {
+    /// The accounts of `file`, else of `environment` (the text of `FRUITBASKET_ACCOUNTS`).
+    private static func accounts(file: String?, environment: String?) throws -> [String: String] {
+        let text = try file.map { try read($0, what: "accounts file") } ?? environment ?? ""
+        do {
+            return try AccountList.parse(text)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The text of the file at `path`.
+    private static func read(_ path: String, what: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("The \(what) \(path) cannot be read.")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func openDatabase(_ db: String) async throws -> any CatalogueDatabase {
         if db.hasPrefix("sqlite:") {
             return try await SQLiteCatalogueDatabase(location: .file(String(db.dropFirst("sqlite:".count))))
         }
@@ -83,6 +144,6 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
             }
             return database
         }
-        throw ValidationError("--db is sqlite:PATH or postgres://USER@HOST:PORT/DATABASE; \(db) is neither.")
+        throw ValidationError("--db is sqlite:PATH or postgres://USER@HOST:PORT/DATABASE; the one given is neither.")
     }
 }

@@ -24,11 +24,13 @@ import Testing
         (.notAuthenticated, .notAuthenticated, .notAuthenticated),
         (.reservedItem, .fileWriteNoPermission, .fileWriteNoPermission),
         (.noSuchItem, .noSuchItem, .noSuchItem),
+        (.noSuchRoute, .cannotSynchronize, .cannotSynchronize),
         (.nameCollision, .filenameCollision, .filenameCollision),
         (.directoryNotEmpty, .directoryNotEmpty, .directoryNotEmpty),
         (.cursorExpired, .syncAnchorExpired, .syncAnchorExpired),
         (.versionGone, .versionNoLongerAvailable, .versionNoLongerAvailable),
         (.versionMismatch, .localVersionConflictingWithServer, .deletionRejected),
+        (.payloadTooLarge, .invalidArgument, .invalidArgument),
         (.rangeNotSatisfiable, .invalidArgument, .invalidArgument),
         (.preconditionRequired, .cannotSynchronize, .cannotSynchronize),
         (.quotaExceeded, .insufficientQuota, .insufficientQuota),
@@ -67,16 +69,11 @@ import Testing
         }
     }
 
-    /// Answers without an error body the client reads are mapped by their status alone.
-    @Test func statusesWithoutABody() {
-        let expected: [(Int, FruitBasketErrorMapping.Operation, FileProviderError.Code)] = [
-            (401, .read, .notAuthenticated), (403, .modify, .fileWriteNoPermission), (404, .read, .noSuchItem),
-            (412, .modify, .localVersionConflictingWithServer), (412, .delete, .deletionRejected),
-            (416, .read, .invalidArgument), (507, .create, .insufficientQuota), (500, .read, .serverUnreachable),
-            (502, .read, .serverUnreachable), (503, .read, .serverUnreachable), (504, .read, .serverUnreachable),
-            (400, .read, .cannotSynchronize), (409, .create, .cannotSynchronize), (418, .read, .cannotSynchronize),
-            (302, .read, .cannotSynchronize),
-        ]
+    /// Checks the code each status maps to without a body, for its operation.
+    static func expectCodes(
+        _ expected: [(Int, FruitBasketErrorMapping.Operation, FileProviderError.Code)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for (status, operation, code) in expected {
             let error = FruitBasketErrorMapping.error(
                 status: status,
@@ -84,9 +81,30 @@ import Testing
                 operation: operation,
                 itemIdentifier: "x"
             )
-            #expect(error.code == code, "status \(status)")
-            #expect(error.itemIdentifier == "x")
+            #expect(error.code == code, "status \(status)", sourceLocation: sourceLocation)
+            #expect(error.itemIdentifier == "x", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Answers without an error body the client reads are mapped by their status alone.
+    @Test func statusesWithoutABody() {
+        Self.expectCodes([
+            (401, .read, .notAuthenticated), (403, .modify, .fileWriteNoPermission), (404, .read, .noSuchItem),
+            (412, .modify, .localVersionConflictingWithServer), (412, .delete, .deletionRejected),
+            (416, .read, .invalidArgument), (507, .create, .insufficientQuota), (500, .read, .serverUnreachable),
+            (502, .read, .serverUnreachable), (503, .read, .serverUnreachable), (504, .read, .serverUnreachable),
+            (413, .create, .invalidArgument),
+        ])
+    }
+
+    /// A status the table does not know is `unclassified` (transient, retried with back-off), as
+    /// `FileProviderError.mapped` classifies an unknown error — not `cannotSynchronize`, which the
+    /// host parks until something signals it resolved.
+    @Test func unknownStatusesAreUnclassified() {
+        Self.expectCodes([
+            (400, .read, .unclassified), (409, .create, .unclassified), (418, .read, .unclassified),
+            (302, .read, .unclassified), (429, .modify, .unclassified), (200, .read, .unclassified),
+        ])
     }
 
     @Test func networkFailuresAreServerUnreachable() {

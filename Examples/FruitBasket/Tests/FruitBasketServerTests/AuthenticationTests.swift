@@ -47,8 +47,9 @@ struct AuthenticationTests {
             #expect(try api.errorCode(bogus) == .notAuthenticated)
             let health = try await api.client.execute(uri: APIPaths.health, method: .get)
             #expect(health.status == .ok)
+            #expect(String(buffer: health.body) == #"{"status":"ok"}"#)
             let noRoute = try await api.send(.get, "/v1/nothing")
-            #expect(try api.errorCode(noRoute) == .noSuchItem)
+            #expect(try api.errorCode(noRoute) == .noSuchRoute)
         }
     }
 }
@@ -66,7 +67,7 @@ struct AdminEndpointTests {
             let response = try await client.execute(uri: APIPaths.resetEpoch, method: .post)
             #expect(response.status == .notFound)
             let body = try JSONDecoder().decode(APIErrorBody.self, from: Data(buffer: response.body))
-            #expect(body.code == .noSuchItem)
+            #expect(body.code == .noSuchRoute)
         }
         try await database.close()
     }

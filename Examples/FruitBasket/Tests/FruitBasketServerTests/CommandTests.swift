@@ -3,6 +3,8 @@ import Foundation
 import FruitBasketAPI
 import Testing
 
+@testable import FruitBasketServer
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -26,11 +28,13 @@ struct CommandTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        let accounts = directory.appendingPathComponent("accounts")
+        try Data("# tenants\nkiwi:green\n".utf8).write(to: accounts)
         let process = try ChildProcess(
             executable: try #require(Self.executable),
             arguments: [
                 "--db", "sqlite:\(directory.appendingPathComponent("store.sqlite").path)", "--port", "0",
-                "--account", "kiwi:green",
+                "--accounts-file", accounts.path,
             ],
             standardOutput: .lines
         )
@@ -48,5 +52,41 @@ struct CommandTests {
 
         process.send(SIGTERM)
         #expect(await process.waitForExit(timeout: .seconds(60)) == .exited(0))
+    }
+
+    @Test(
+        "Without accounts (no file, no FRUITBASKET_ACCOUNTS) and without --development it refuses to start",
+        .enabled(
+            if: executable != nil && ProcessInfo.processInfo.environment["FRUITBASKET_ACCOUNTS"] == nil,
+            "fruitbasket-server was not built beside the tests, or FRUITBASKET_ACCOUNTS is set"
+        )
+    )
+    func refusesWithoutAccounts() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = try ChildProcess(
+            executable: try #require(Self.executable),
+            arguments: ["--db", "sqlite:\(directory.appendingPathComponent("store.sqlite").path)", "--port", "0"],
+            standardOutput: .lines
+        )
+        defer { process.send(SIGKILL) }
+        let exit = await process.waitForExit(timeout: .seconds(60))
+        #expect(exit != nil && exit != .exited(0))
+    }
+}
+
+@Suite("The account list of a file or FRUITBASKET_ACCOUNTS")
+struct AccountListTests {
+    @Test func parsesLinesSkippingCommentsAndBlanks() throws {
+        let text = "# accounts\n\n  fruit:basket  \nkiwi:green:with:colons\nfruit:newer\n"
+        #expect(try AccountList.parse(text) == ["fruit": "newer", "kiwi": "green:with:colons"])
+        #expect(try AccountList.parse("") == [:])
+    }
+
+    @Test func refusesMalformedLinesByNumber() {
+        for (text, line) in [("fruit", 1), ("ok:1\n:secret", 2), ("ok:1\n\nname:", 3)] {
+            #expect(throws: AccountList.Malformed(line: line)) { try AccountList.parse(text) }
+        }
     }
 }

@@ -24,7 +24,7 @@ struct ConcurrencyTests {
         var seen: Set<String> = []
         var cursor = cursor
         while true {
-            let batch = try await catalogue.changes(after: cursor, limit: 5)
+            let batch = try await catalogue.changes(after: cursor, limit: 5, account: "fruit")
             seen.formUnion(batch.updated.map(\.id))
             cursor = batch.cursor
             if !batch.moreComing { return (seen, cursor) }
@@ -53,7 +53,9 @@ struct ConcurrencyTests {
                 group.addTask {
                     var items: [WireItem] = []
                     for number in 0..<perWriter {
-                        items.append(try await catalogue.create(Self.folder("w\(index)-\(number)")).item)
+                        items.append(
+                            try await catalogue.create(Self.folder("w\(index)-\(number)"), account: "fruit").item
+                        )
                     }
                     return items
                 }
@@ -75,14 +77,14 @@ struct ConcurrencyTests {
         let count = 60
         async let writes: [WireItem] = withThrowingTaskGroup(of: WireItem.self) { group in
             for number in 0..<count {
-                group.addTask { try await catalogue.create(Self.folder("f\(number)")).item }
+                group.addTask { try await catalogue.create(Self.folder("f\(number)"), account: "fruit").item }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         var seen: Set<String> = []
         var cursor = start
         for _ in 0..<20 {
-            let batch = try await catalogue.changes(after: cursor, limit: 5)
+            let batch = try await catalogue.changes(after: cursor, limit: 5, account: "fruit")
             seen.formUnion(batch.updated.map(\.id))
             cursor = batch.cursor
         }

@@ -50,6 +50,41 @@ struct ContentTests {
         }
     }
 
+    @Test("Ranges follow RFC 9110 §14: open ranges past the end and bytes=-0 are 416, huge last positions clip")
+    func rangeEdges() async throws {
+        try await TestAPI.run { api in
+            let content = Array("seventeen bytes!!".utf8)
+            let file = try await api.create("edges.txt", content: content)
+            func fetch(_ range: String) async throws -> TestResponse {
+                try await api.send(.get, APIPaths.content(file.id), headers: [.range: range])
+            }
+            for unsatisfiable in ["bytes=999999-", "bytes=17-", "bytes=-0", "bytes=99999999999999999999-"] {
+                let response = try await fetch(unsatisfiable)
+                #expect(response.status == .rangeNotSatisfiable, "\(unsatisfiable)")
+                #expect(response.headers[.contentRange] == "bytes */17", "\(unsatisfiable)")
+            }
+            let huge = try await fetch("bytes=0-99999999999999999999")
+            #expect(huge.status == .partialContent)
+            #expect(huge.headers[.contentRange] == "bytes 0-16/17")
+            #expect(Array(huge.body.readableBytesView) == content)
+            let longSuffix = try await fetch("bytes=-1000")
+            #expect(longSuffix.status == .partialContent)
+            #expect(longSuffix.headers[.contentRange] == "bytes 0-16/17")
+            let lastByte = try await fetch("BYTES=16-16")
+            #expect(lastByte.status == .partialContent)
+            #expect(Array(lastByte.body.readableBytesView) == [UInt8(ascii: "!")])
+            for invalid in ["bytes=5-2", "bytes=a-b", "bytes=1-2,4-5", "bytes=-", "bytes=+1-2", "bytes"] {
+                let response = try await fetch(invalid)
+                #expect(response.status == .ok, "\(invalid)")
+                #expect(Array(response.body.readableBytesView) == content, "\(invalid)")
+            }
+            let empty = try await api.create("empty.txt", content: [])
+            let emptyRange = try await api.send(.get, APIPaths.content(empty.id), headers: [.range: "bytes=0-"])
+            #expect(emptyRange.status == .rangeNotSatisfiable)
+            #expect(emptyRange.headers[.contentRange] == "bytes */0")
+        }
+    }
+
     @Test("Older content versions are served until more than the kept count exist, then 410")
     func versions() async throws {
         try await TestAPI.run(keptVersions: 2) { api in
@@ -190,6 +225,40 @@ struct ContentTests {
             )
             let late = try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: template, upload: stale))
             #expect(try api.errorCode(late) == .noSuchUpload)
+        }
+    }
+
+    @Test("DELETE /v1/uploads/{id} discards an unused upload at once, releasing its quota; a used one stays")
+    func discardUpload() async throws {
+        try await TestAPI.run(quota: 1000) { api in
+            let unused = try await api.upload(Self.bytes(800, seed: 14)).upload
+            let full = try await api.send(.post, APIPaths.uploads, body: ByteBuffer(bytes: Self.bytes(800, seed: 15)))
+            #expect(try api.errorCode(full) == .quotaExceeded)
+            let before = try await api.state()
+            let discarded = try await api.send(.delete, APIPaths.upload(unused))
+            #expect(discarded.status == .noContent)
+            #expect(try await api.state() == before)
+            #expect(try await api.upload(Self.bytes(800, seed: 16)).size == 800)
+            let again = try await api.send(.delete, APIPaths.upload(unused))
+            #expect(try api.errorCode(again) == .noSuchUpload)
+            let template = TestAPI.template("gone")
+            let late = try await api.send(
+                .post,
+                APIPaths.items,
+                json: CreateItemRequest(item: template, upload: unused)
+            )
+            #expect(try api.errorCode(late) == .noSuchUpload)
+            let used = try await api.upload([9]).upload
+            var kept = template
+            kept.name = "kept"
+            let file = try api.decode(
+                WireItem.self,
+                try await api.send(.post, APIPaths.items, json: CreateItemRequest(item: kept, upload: used)),
+                status: .created
+            )
+            #expect(try api.errorCode(try await api.send(.delete, APIPaths.upload(used))) == .noSuchUpload)
+            #expect(try await api.content(file.id) == [9])
+            #expect(try api.errorCode(try await api.send(.delete, APIPaths.upload("nope"))) == .noSuchUpload)
         }
     }
 

@@ -16,6 +16,9 @@ struct TestAPI: Sendable {
     let token: String
 
     static let adminSecret = "admin-secret"
+    /// The accounts every test server has: `fruit` (the one ``run(quota:tokenLifetime:keptVersions:over:on:_:)``
+    /// signs in as) and `kiwi`, a second tenant.
+    static let accounts = ["fruit": "basket", "kiwi": "green"]
 
     /// Runs `body` against a fresh server on a fresh database, once per database of `databases`
     /// (every one of ``TestDatabase/all`` unless told), driven through `setup` (in process, or
@@ -33,6 +36,7 @@ struct TestAPI: Sendable {
                 let clock = TestClock()
                 let configuration = FruitBasketServerConfiguration(
                     port: 0,
+                    accounts: accounts,
                     quota: quota,
                     tokenLifetime: tokenLifetime,
                     adminSecret: adminSecret,
@@ -51,6 +55,35 @@ struct TestAPI: Sendable {
                 }
             }
         }
+    }
+
+    /// The same server, with a token of `account` (one of ``accounts``).
+    func signedIn(as account: String) async throws -> TestAPI {
+        let response = try await client.execute(
+            uri: APIPaths.tokens,
+            method: .post,
+            body: try Self.encode(TokenRequest(account: account, secret: Self.accounts[account] ?? ""))
+        )
+        let grant = try decode(TokenGrant.self, response, status: .created)
+        return TestAPI(client: client, server: server, clock: clock, token: grant.token)
+    }
+
+    /// A new item to create: `name` of `kind` in `parent`, the server's fields left at zero.
+    static func template(
+        _ name: String,
+        in parent: String = WireIdentifiers.root,
+        kind: WireItemKind = .file,
+        symlinkTarget: String? = nil
+    ) -> WireItem {
+        WireItem(
+            id: "",
+            parent: parent,
+            name: name,
+            kind: kind,
+            contentVersion: 0,
+            metadataVersion: 0,
+            symlinkTarget: symlinkTarget
+        )
     }
 
     static func encode(_ value: some Encodable) throws -> ByteBuffer {
@@ -115,16 +148,8 @@ struct TestAPI: Sendable {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> WireItem {
         let upload = try await content.asyncMap { try await self.upload($0).upload }
-        let template = WireItem(
-            id: "",
-            parent: parent,
-            name: name,
-            kind: kind,
-            contentVersion: 0,
-            metadataVersion: 0,
-            modified: modified,
-            symlinkTarget: kind == .symlink ? "target" : nil
-        )
+        var template = Self.template(name, in: parent, kind: kind, symlinkTarget: kind == .symlink ? "target" : nil)
+        template.modified = modified
         let response = try await send(.post, APIPaths.items, json: CreateItemRequest(item: template, upload: upload))
         return try decode(WireItem.self, response, status: .created, sourceLocation: sourceLocation)
     }

@@ -10,7 +10,7 @@ import FruitBasketAPI
 /// | Answer | Error |
 /// | --- | --- |
 /// | 400 `invalidName` | ``FileProviderError/Code/invalidFilename`` |
-/// | 400 `invalidMove`, `invalidRequest`; 416 `rangeNotSatisfiable` | ``FileProviderError/Code/invalidArgument`` |
+/// | 400 `invalidMove`, `invalidRequest`; 413 `payloadTooLarge`; 416 `rangeNotSatisfiable` | ``FileProviderError/Code/invalidArgument`` (definitive: not retried) |
 /// | 401 `notAuthenticated` (after one token renewal) | ``FileProviderError/Code/notAuthenticated`` |
 /// | 403 `reservedItem` | ``FileProviderError/Code/fileWriteNoPermission`` |
 /// | 404 `noSuchItem` | ``FileProviderError/Code/noSuchItem`` |
@@ -21,7 +21,8 @@ import FruitBasketAPI
 /// | 412 `versionMismatch` | ``FileProviderError/Code/deletionRejected`` for a deletion, ``FileProviderError/Code/localVersionConflictingWithServer`` otherwise, carrying the current item |
 /// | 507 `quotaExceeded` | ``FileProviderError/Code/insufficientQuota`` |
 /// | 500 `internalError`, 503 `unavailable`, any other 5xx | ``FileProviderError/Code/serverUnreachable`` (retryable) |
-/// | anything else (`noSuchUpload`, `preconditionRequired`, an unknown status) | ``FileProviderError/Code/cannotSynchronize`` with the body's message |
+/// | 400 `noSuchUpload`, 404 `noSuchRoute`, 428 `preconditionRequired` | ``FileProviderError/Code/cannotSynchronize`` with the body's message |
+/// | anything else (a status without a body the client reads, and none of the above) | ``FileProviderError/Code/unclassified``: transient, retried with back-off, as FileProviderKit's `FileProviderError.mapped(_:itemIdentifier:)` classifies an error it does not know |
 ///
 /// Network failures (``error(forTransportFailure:)``): a cancelled task → `CancellationError`;
 /// connection refused, reset or closed, connect, read, write or request timeouts, name resolution
@@ -70,7 +71,7 @@ public enum FruitBasketErrorMapping {
     static func code(status: Int, apiCode: APIErrorCode?, operation: Operation) -> FileProviderError.Code {
         switch apiCode {
         case .invalidName: return .invalidFilename
-        case .invalidMove, .invalidRequest, .rangeNotSatisfiable: return .invalidArgument
+        case .invalidMove, .invalidRequest, .payloadTooLarge, .rangeNotSatisfiable: return .invalidArgument
         case .notAuthenticated: return .notAuthenticated
         case .reservedItem: return .fileWriteNoPermission
         case .noSuchItem: return .noSuchItem
@@ -81,7 +82,7 @@ public enum FruitBasketErrorMapping {
         case .versionMismatch: return operation == .delete ? .deletionRejected : .localVersionConflictingWithServer
         case .quotaExceeded: return .insufficientQuota
         case .internalError, .unavailable: return .serverUnreachable
-        case .noSuchUpload, .preconditionRequired: return .cannotSynchronize
+        case .noSuchUpload, .preconditionRequired, .noSuchRoute: return .cannotSynchronize
         case nil: break
         }
         switch status {
@@ -89,10 +90,10 @@ public enum FruitBasketErrorMapping {
         case 403: return .fileWriteNoPermission
         case 404: return .noSuchItem
         case 412: return operation == .delete ? .deletionRejected : .localVersionConflictingWithServer
-        case 416: return .invalidArgument
+        case 413, 416: return .invalidArgument
         case 507: return .insufficientQuota
         case 500...599: return .serverUnreachable
-        default: return .cannotSynchronize
+        default: return .unclassified
         }
     }
 

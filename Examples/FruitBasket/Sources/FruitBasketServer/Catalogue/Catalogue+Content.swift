@@ -6,20 +6,24 @@ extension Catalogue {
     /// How long an upload no change names is kept, in seconds.
     static let uploadLifetime: Double = 3600
 
-    /// Stores `body` as an upload, one chunk at a time, never holding more than a chunk in memory.
+    /// Stores `body` as an upload of `account` (only its changes can use it), one chunk at a
+    /// time, never holding more than a chunk in memory.
     ///
     /// - Returns: the receipt naming the upload.
     /// - Throws: ``APIErrorBody`` `quotaExceeded` as soon as the bytes would exceed the quota
     ///   (what was stored is then removed); the body's error (what was stored is removed).
-    public func upload<Body: AsyncSequence & Sendable>(_ body: Body) async throws -> UploadReceipt
+    public func upload<Body: AsyncSequence & Sendable>(_ body: Body, account: String) async throws -> UploadReceipt
     where Body.Element == ByteBuffer {
         let id = Self.newEpoch() + Self.newEpoch()
         let now = clock().timeIntervalSinceReferenceDate
         try await change { transaction in
             try await Self.removeStaleUploads(before: now - Self.uploadLifetime, in: transaction)
             try await transaction.sql.run(
-                "INSERT INTO blobs (id, state, size, item, content_version, created) VALUES (?, 'writing', 0, NULL, NULL, ?)",
-                [.text(id), .real(now)]
+                """
+                INSERT INTO blobs (id, account, state, size, item, content_version, created)
+                VALUES (?, ?, 'writing', 0, NULL, NULL, ?)
+                """,
+                [.text(id), .text(account), .real(now)]
             )
         }
         do {
@@ -60,6 +64,19 @@ extension Catalogue {
             }
             _ = await removal.result
             throw error
+        }
+    }
+
+    /// Discards `account`'s upload `id`, which no change used, releasing its bytes from the
+    /// quota.
+    ///
+    /// - Throws: ``APIErrorBody`` `noSuchUpload` when no finished upload of `account` has that
+    ///   identifier (a change used it, it expired, it is another account's, or it never
+    ///   existed); nothing changes then.
+    public func discardUpload(_ id: String, account: String) async throws {
+        try await change { transaction in
+            let size = try await Self.uploadSize(id, account: account, in: transaction.sql)
+            try await Self.removeBlob(id, size: size, in: transaction)
         }
     }
 
@@ -125,22 +142,29 @@ extension Catalogue {
         try transaction.store(-size)
     }
 
-    /// The size of the upload `id`, ready to be named by a change.
+    /// The size of `account`'s upload `id`, ready to be named by a change.
     ///
-    /// - Throws: ``APIErrorBody`` `noSuchUpload`.
-    static func uploadSize(_ id: String, in sql: any SQLExecutor) async throws -> Int64 {
-        guard let row = try await sql.first("SELECT state, size FROM blobs WHERE id = ?", [.text(id)]),
+    /// - Throws: ``APIErrorBody`` `noSuchUpload`, also for another account's upload.
+    static func uploadSize(_ id: String, account: String, in sql: any SQLExecutor) async throws -> Int64 {
+        guard
+            let row = try await sql.first(
+                "SELECT state, size FROM blobs WHERE id = ? AND account = ?",
+                [.text(id), .text(account)]
+            ),
             row["state"].string == "upload", let size = row["size"].int64
         else { throw APIErrorBody(.noSuchUpload, "No upload has the identifier \(id), or a change consumed it.") }
         return size
     }
 
-    /// Creates an empty blob, the content of an empty file.
-    static func emptyBlob(now: Double, in sql: any SQLExecutor) async throws -> String {
+    /// Creates an empty blob of `account`, the content of an empty file.
+    static func emptyBlob(now: Double, account: String, in sql: any SQLExecutor) async throws -> String {
         let id = newEpoch() + newEpoch()
         try await sql.run(
-            "INSERT INTO blobs (id, state, size, item, content_version, created) VALUES (?, 'upload', 0, NULL, NULL, ?)",
-            [.text(id), .real(now)]
+            """
+            INSERT INTO blobs (id, account, state, size, item, content_version, created)
+            VALUES (?, ?, 'upload', 0, NULL, NULL, ?)
+            """,
+            [.text(id), .text(account), .real(now)]
         )
         return id
     }
@@ -186,14 +210,16 @@ extension Catalogue {
         return true
     }
 
-    /// Locates version `version` (the current one when `nil`) of the file `id`'s content.
+    /// Locates version `version` (the current one when `nil`) of the content of `account`'s file
+    /// `id`.
     ///
     /// - Throws: ``APIErrorBody`` `noSuchItem`; `invalidRequest` for an item that is not a file;
     ///   `versionGone` for a version no longer (or never) kept.
-    public func content(of id: String, version: Int64?) async throws -> ContentSource {
+    public func content(of id: String, version: Int64?, account: String) async throws -> ContentSource {
         try await database.read { sql in
-            let item = try await Self.existingItem(id, in: sql)
-            guard item.kind == .file, let record = try await Self.record(id, in: sql), let current = record.blob
+            let item = try await Self.existingItem(id, account: account, in: sql)
+            guard item.kind == .file, let record = try await Self.record(id, account: account, in: sql),
+                let current = record.blob
             else { throw APIErrorBody(.invalidRequest, "Only files have content; \(id) is a \(item.kind).") }
             let wanted = version ?? item.contentVersion
             if wanted == item.contentVersion {

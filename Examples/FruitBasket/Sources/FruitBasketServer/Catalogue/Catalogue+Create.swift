@@ -1,14 +1,17 @@
 import FruitBasketAPI
 
 extension Catalogue {
-    /// Creates an item (see ``CreateItemRequest``).
+    /// Creates an item of `account` (see ``CreateItemRequest``), in one of its folders.
     ///
     /// - Returns: the item, and whether it was created (`false`: an existing sibling matched
     ///   under ``CreateItemRequest/mayAlreadyExist``; the upload is then discarded).
     /// - Throws: ``APIErrorBody`` `invalidName`, `noSuchItem` (parent), `invalidRequest` (content
     ///   for a folder or link, a link without target, undefined flags), `noSuchUpload`,
     ///   `nameCollision` carrying the existing sibling.
-    public func create(_ request: CreateItemRequest) async throws -> (item: WireItem, created: Bool) {
+    public func create(
+        _ request: CreateItemRequest,
+        account: String
+    ) async throws -> (item: WireItem, created: Bool) {
         let now = clock().timeIntervalSinceReferenceDate
         let kept = keptVersions
         return try await change { transaction in
@@ -16,7 +19,7 @@ extension Catalogue {
             let template = request.item
             try Self.validateName(template.name)
             try Self.validateFlags(template.flags)
-            try await Self.validateContainer(template.parent, sql: sql)
+            try await Self.validateContainer(template.parent, account: account, sql: sql)
             if template.kind != .file, request.upload != nil {
                 throw APIErrorBody(.invalidRequest, "Only files have content; a \(template.kind) was given some.")
             }
@@ -24,15 +27,20 @@ extension Catalogue {
             if template.kind == .symlink, target?.isEmpty ?? true {
                 throw APIErrorBody(.invalidRequest, "A symbolic link needs a non-empty target path.")
             }
-            let uploadSize = try await request.upload.asyncMap { try await Self.uploadSize($0, in: sql) }
+            let uploadSize = try await request.upload.asyncMap {
+                try await Self.uploadSize($0, account: account, in: sql)
+            }
             if let existing = try await Self.collidingItem(
                 named: template.name,
                 in: template.parent,
                 excluding: nil,
+                account: account,
                 sql: sql
             ) {
                 var matches = existing.kind == template.kind && existing.symlinkTarget == target
-                if matches, let upload = request.upload, let record = try await Self.record(existing.id, in: sql) {
+                if matches, let upload = request.upload,
+                    let record = try await Self.record(existing.id, account: account, in: sql)
+                {
                     matches = try await record.blob.asyncMap { try await Self.sameBytes($0, upload, in: sql) } ?? false
                 }
                 if request.mayAlreadyExist, matches {
@@ -51,7 +59,7 @@ extension Catalogue {
                 if let upload = request.upload {
                     content = upload
                 } else {
-                    content = try await Self.emptyBlob(now: now, in: sql)
+                    content = try await Self.emptyBlob(now: now, account: account, in: sql)
                 }
                 try await Self.attach(content, to: id, version: sequence, keeping: kept, in: transaction)
                 blob = content
@@ -76,7 +84,7 @@ extension Catalogue {
                 typeCode: template.typeCode,
                 creatorCode: template.creatorCode
             )
-            try await ItemRecord(item: item, blob: blob).save(in: sql)
+            try await ItemRecord(item: item, blob: blob).save(account: account, in: sql)
             return (item, true)
         }
     }

@@ -4,8 +4,8 @@ extension Catalogue {
     /// The most items a page or batch holds.
     public static let maximumLimit = 1000
 
-    /// One keyset page of `folder`'s children in `order`, after `cursor` (from the start when
-    /// `nil`): O(log n + limit).
+    /// One keyset page of the children of `account`'s folder `folder` in `order`, after `cursor`
+    /// (from the start when `nil`): O(log n + limit).
     ///
     /// - Throws: ``APIErrorBody`` `noSuchItem` when `folder` is not a container; `cursorExpired`
     ///   for a cursor of another epoch, folder or order, or not the server's; `invalidRequest`
@@ -14,42 +14,49 @@ extension Catalogue {
         of folder: String,
         order: ListingOrder,
         cursor: String?,
-        limit: Int
+        limit: Int,
+        account: String
     ) async throws
         -> ListingPage
     {
         try Self.validateLimit(limit)
         return try await database.read { sql in
-            try await Self.validateContainer(folder, sql: sql)
+            try await Self.validateContainer(folder, account: account, sql: sql)
             let meta = try await Self.meta(sql)
             let after = try Self.listingCursor(cursor, epoch: meta.epoch, folder: folder, order: order.rawValue)
             let rows: [SQLRow]
             switch (order, after) {
             case (.name, nil):
                 rows = try await sql.query(
-                    "SELECT \(ItemRecord.columns), name_key FROM items WHERE parent = ? ORDER BY name_key LIMIT ?",
-                    [.text(folder), .integer(Int64(limit))]
+                    """
+                    SELECT \(ItemRecord.columns), name_key FROM items WHERE account = ? AND parent = ?
+                    ORDER BY name_key LIMIT ?
+                    """,
+                    [.text(account), .text(folder), .integer(Int64(limit))]
                 )
             case (.name, let after?):
                 rows = try await sql.query(
                     """
-                    SELECT \(ItemRecord.columns), name_key FROM items WHERE parent = ? AND name_key > ?
-                    ORDER BY name_key LIMIT ?
+                    SELECT \(ItemRecord.columns), name_key FROM items WHERE account = ? AND parent = ?
+                    AND name_key > ? ORDER BY name_key LIMIT ?
                     """,
-                    [.text(folder), SQLValue(after.key), .integer(Int64(limit))]
+                    [.text(account), .text(folder), SQLValue(after.key), .integer(Int64(limit))]
                 )
             case (.date, nil):
                 rows = try await sql.query(
-                    "SELECT \(ItemRecord.columns), date_key FROM items WHERE parent = ? ORDER BY date_key, id LIMIT ?",
-                    [.text(folder), .integer(Int64(limit))]
+                    """
+                    SELECT \(ItemRecord.columns), date_key FROM items WHERE account = ? AND parent = ?
+                    ORDER BY date_key, id LIMIT ?
+                    """,
+                    [.text(account), .text(folder), .integer(Int64(limit))]
                 )
             case (.date, let after?):
                 rows = try await sql.query(
                     """
                     SELECT \(ItemRecord.columns), date_key FROM items
-                    WHERE parent = ? AND (date_key, id) > (?, ?) ORDER BY date_key, id LIMIT ?
+                    WHERE account = ? AND parent = ? AND (date_key, id) > (?, ?) ORDER BY date_key, id LIMIT ?
                     """,
-                    [.text(folder), SQLValue(after.date), .text(after.id), .integer(Int64(limit))]
+                    [.text(account), .text(folder), SQLValue(after.date), .text(after.id), .integer(Int64(limit))]
                 )
             }
             let items = try rows.map { try ItemRecord(row: $0).item }
@@ -68,17 +75,18 @@ extension Catalogue {
         }
     }
 
-    /// One keyset page of every item (trashed ones included) by identifier, after `cursor`.
+    /// One keyset page of every item of `account` (trashed ones included) by identifier, after
+    /// `cursor`.
     ///
     /// - Throws: ``APIErrorBody`` `cursorExpired`, `invalidRequest` (limit).
-    public func allItems(cursor: String?, limit: Int) async throws -> ListingPage {
+    public func allItems(cursor: String?, limit: Int, account: String) async throws -> ListingPage {
         try Self.validateLimit(limit)
         return try await database.read { sql in
             let meta = try await Self.meta(sql)
             let after = try Self.listingCursor(cursor, epoch: meta.epoch, folder: "", order: "id")
             let rows = try await sql.query(
-                "SELECT \(ItemRecord.columns) FROM items WHERE id > ? ORDER BY id LIMIT ?",
-                [.text(after?.id ?? ""), .integer(Int64(limit))]
+                "SELECT \(ItemRecord.columns) FROM items WHERE account = ? AND id > ? ORDER BY id LIMIT ?",
+                [.text(account), .text(after?.id ?? ""), .integer(Int64(limit))]
             )
             let items = try rows.map { try ItemRecord(row: $0).item }
             guard items.count == limit, let last = items.last else { return ListingPage(items: items, next: nil) }

@@ -1,7 +1,7 @@
 import FruitBasketAPI
 
 extension Catalogue {
-    /// Applies every field of a ``ModifyItemRequest`` in one transaction.
+    /// Applies every field of a ``ModifyItemRequest`` to `account`'s item `id` in one transaction.
     ///
     /// Metadata-only changes bump the item's metadata version; a content change bumps both and
     /// sets `modified` to now unless the request sets it. When the content changed on both sides
@@ -16,7 +16,8 @@ extension Catalogue {
     public func modify(
         _ id: String,
         _ request: ModifyItemRequest,
-        base: WireVersion
+        base: WireVersion,
+        account: String
     ) async throws
         -> ModifyItemResponse
     {
@@ -25,7 +26,7 @@ extension Catalogue {
         let kept = keptVersions
         return try await change { transaction in
             let sql = transaction.sql
-            guard let record = try await Self.record(id, in: sql) else {
+            guard let record = try await Self.record(id, account: account, in: sql) else {
                 throw APIErrorBody(.noSuchItem, "No item has the identifier \(id).")
             }
             let current = record.item
@@ -48,10 +49,16 @@ extension Catalogue {
                 new.name = template.name
             }
             if fields.contains(.parent) {
-                try await Self.validateMove(current, to: template.parent, sql: sql)
+                try await Self.validateMove(current, to: template.parent, account: account, sql: sql)
                 new.parent = template.parent
             }
-            if let existing = try await Self.collidingItem(named: new.name, in: new.parent, excluding: id, sql: sql) {
+            if let existing = try await Self.collidingItem(
+                named: new.name,
+                in: new.parent,
+                excluding: id,
+                account: account,
+                sql: sql
+            ) {
                 throw APIErrorBody(.nameCollision, "\"\(new.name)\" exists in the folder.", item: existing)
             }
             try Self.copyMetadata(fields, from: template, to: &new)
@@ -75,9 +82,9 @@ extension Catalogue {
                     if let upload = request.upload {
                         incoming = upload
                     } else {
-                        incoming = try await Self.emptyBlob(now: now, in: sql)
+                        incoming = try await Self.emptyBlob(now: now, account: account, in: sql)
                     }
-                    let size = try await Self.uploadSize(incoming, in: sql)
+                    let size = try await Self.uploadSize(incoming, account: account, in: sql)
                     let changed = try await
                         !(record.blob.asyncMap { try await Self.sameBytes($0, incoming, in: sql) } ?? false)
                     if !changed {
@@ -102,11 +109,17 @@ extension Catalogue {
                 if let newBlob {
                     try await Self.attach(newBlob, to: id, version: sequence, keeping: kept, in: transaction)
                 }
-                try await ItemRecord(item: new, blob: newBlob ?? record.blob).save(in: sql)
+                try await ItemRecord(item: new, blob: newBlob ?? record.blob).save(account: account, in: sql)
             }
             var copy: WireItem?
             if let conflict {
-                let name = try await Self.conflictCopyName(for: new.name, in: new.parent, avoiding: new.name, sql: sql)
+                let name = try await Self.conflictCopyName(
+                    for: new.name,
+                    in: new.parent,
+                    avoiding: new.name,
+                    account: account,
+                    sql: sql
+                )
                 let sequence = transaction.nextSequence()
                 let copyItem = WireItem(
                     id: "i\(sequence)",
@@ -123,10 +136,13 @@ extension Catalogue {
                 if let blob = conflict.blob {
                     try await Self.attach(blob, to: copyItem.id, version: sequence, keeping: kept, in: transaction)
                 }
-                try await ItemRecord(item: copyItem, blob: conflict.blob).save(in: sql)
+                try await ItemRecord(item: copyItem, blob: conflict.blob).save(account: account, in: sql)
                 copy = copyItem
             }
-            return ModifyItemResponse(item: try await Self.existingItem(id, in: sql), conflictCopy: copy)
+            return ModifyItemResponse(
+                item: try await Self.existingItem(id, account: account, in: sql),
+                conflictCopy: copy
+            )
         }
     }
 
@@ -134,14 +150,23 @@ extension Catalogue {
     /// its descendants.
     ///
     /// - Throws: ``APIErrorBody`` `noSuchItem`, `invalidMove`.
-    private static func validateMove(_ item: WireItem, to parent: String, sql: any SQLExecutor) async throws {
-        try await validateContainer(parent, sql: sql)
+    private static func validateMove(
+        _ item: WireItem,
+        to parent: String,
+        account: String,
+        sql: any SQLExecutor
+    ) async throws {
+        try await validateContainer(parent, account: account, sql: sql)
         var cursor = parent
         while cursor != WireIdentifiers.root, cursor != WireIdentifiers.trash {
             if cursor == item.id {
                 throw APIErrorBody(.invalidMove, "A folder cannot move into itself or one of its descendants.")
             }
-            guard let row = try await sql.first("SELECT parent FROM items WHERE id = ?", [.text(cursor)]),
+            guard
+                let row = try await sql.first(
+                    "SELECT parent FROM items WHERE id = ? AND account = ?",
+                    [.text(cursor), .text(account)]
+                ),
                 let next = row["parent"].string
             else { break }
             cursor = next
@@ -176,6 +201,7 @@ extension Catalogue {
         for name: String,
         in parent: String,
         avoiding reserved: String,
+        account: String,
         sql: any SQLExecutor
     ) async throws -> String {
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
@@ -190,7 +216,13 @@ extension Catalogue {
                 return budget >= 0
             }
             let candidate = String(shortened) + suffix + pathExtension
-            let taken = try await collidingItem(named: candidate, in: parent, excluding: nil, sql: sql)
+            let taken = try await collidingItem(
+                named: candidate,
+                in: parent,
+                excluding: nil,
+                account: account,
+                sql: sql
+            )
             if taken == nil, WireNameRule.key(candidate) != WireNameRule.key(reserved) { return candidate }
             number += 1
         }

@@ -105,17 +105,21 @@ public final class Catalogue: Sendable {
 
     // MARK: Items
 
-    /// The item `id`; the root and the trash are folders of their own.
+    /// The item `id` of `account`; the root and the trash are folders of their own.
     ///
-    /// - Throws: ``APIErrorBody`` `noSuchItem`.
-    public func item(_ id: String) async throws -> WireItem {
-        try await database.read { sql in try await Self.existingItem(id, in: sql) }
+    /// - Throws: ``APIErrorBody`` `noSuchItem`, also for another account's item.
+    public func item(_ id: String, account: String) async throws -> WireItem {
+        try await database.read { sql in try await Self.existingItem(id, account: account, in: sql) }
     }
 
-    /// The item `id` (the root and the trash as synthesized folders), or `noSuchItem`.
-    static func existingItem(_ id: String, in sql: any SQLExecutor) async throws -> WireItem {
+    /// The item `id` of `account` (the root and the trash as synthesized folders), or
+    /// `noSuchItem`.
+    static func existingItem(_ id: String, account: String, in sql: any SQLExecutor) async throws -> WireItem {
         if id == WireIdentifiers.root || id == WireIdentifiers.trash {
-            let count = try await sql.first("SELECT COUNT(*) AS n FROM items WHERE parent = ?", [.text(id)])
+            let count = try await sql.first(
+                "SELECT COUNT(*) AS n FROM items WHERE account = ? AND parent = ?",
+                [.text(account), .text(id)]
+            )
             return WireItem(
                 id: id,
                 parent: WireIdentifiers.root,
@@ -126,40 +130,48 @@ public final class Catalogue: Sendable {
                 childCount: Int(count?["n"].int64 ?? 0)
             )
         }
-        guard let record = try await record(id, in: sql) else {
+        guard let record = try await record(id, account: account, in: sql) else {
             throw APIErrorBody(.noSuchItem, "No item has the identifier \(id).")
         }
         return record.item
     }
 
-    /// The stored row of `id`, or `nil`.
-    static func record(_ id: String, in sql: any SQLExecutor) async throws -> ItemRecord? {
-        try await sql.first("SELECT \(ItemRecord.columns) FROM items WHERE id = ?", [.text(id)]).map(ItemRecord.init)
+    /// The stored row of `account`'s item `id`, or `nil` (also for another account's item).
+    static func record(_ id: String, account: String, in sql: any SQLExecutor) async throws -> ItemRecord? {
+        try await sql.first(
+            "SELECT \(ItemRecord.columns) FROM items WHERE id = ? AND account = ?",
+            [.text(id), .text(account)]
+        ).map(ItemRecord.init)
     }
 
-    /// The child of `parent` whose name collides with `name`, other than `excluded`; nothing
-    /// collides in the trash.
+    /// The child of `account`'s folder `parent` whose name collides with `name`, other than
+    /// `excluded`; nothing collides in the trash.
     static func collidingItem(
         named name: String,
         in parent: String,
         excluding excluded: String?,
+        account: String,
         sql: any SQLExecutor
     ) async throws -> WireItem? {
         guard parent != WireIdentifiers.trash else { return nil }
         let row = try await sql.first(
-            "SELECT \(ItemRecord.columns) FROM items WHERE parent = ? AND name_key = ?",
-            [.text(parent), .text(WireNameRule.key(name))]
+            "SELECT \(ItemRecord.columns) FROM items WHERE account = ? AND parent = ? AND name_key = ?",
+            [.text(account), .text(parent), .text(WireNameRule.key(name))]
         )
         guard let row, let found = try? ItemRecord(row: row), found.item.id != excluded else { return nil }
         return found.item
     }
 
-    /// Checks that `id` can hold children: the root, the trash or a folder.
+    /// Checks that `id` can hold `account`'s children: the root, the trash or its folder.
     ///
-    /// - Throws: ``APIErrorBody`` `noSuchItem`.
-    static func validateContainer(_ id: String, sql: any SQLExecutor) async throws {
+    /// - Throws: ``APIErrorBody`` `noSuchItem`, also for another account's folder.
+    static func validateContainer(_ id: String, account: String, sql: any SQLExecutor) async throws {
         if id == WireIdentifiers.root || id == WireIdentifiers.trash { return }
-        guard let row = try await sql.first("SELECT kind FROM items WHERE id = ?", [.text(id)]),
+        guard
+            let row = try await sql.first(
+                "SELECT kind FROM items WHERE id = ? AND account = ?",
+                [.text(id), .text(account)]
+            ),
             row["kind"].string == WireItemKind.folder.rawValue
         else { throw APIErrorBody(.noSuchItem, "No folder has the identifier \(id).") }
     }

@@ -2,11 +2,17 @@
 ///
 /// - `meta`: one row (`id` 1) with the store's epoch, its latest sequence, the history floor
 ///   (the oldest sequence the change feed can continue from) and the bytes stored.
+/// Every account is a tenant: `items`, `tombstones` and `blobs` carry the `account` they belong
+/// to, and every query of the catalogue names it, so an account sees and changes only its own
+/// items, deletions and uploads (each account has a root and a trash of its own). The epoch, the
+/// sequence, the history floor and the quota are the store's, shared by its accounts.
+///
 /// - `items`: every item but the root and the trash. `name_key` is ``WireNameRule/key(_:)`` of
 ///   the name, unique per parent; a child of the trash has its key suffixed with U+0001 and its
 ///   identifier, so trashed items never collide and still sort by name. `date_key` is the
 ///   modification date, or the lowest finite double without one, so both databases sort it alike.
-/// - `tombstones`: the identifier and sequence of every deletion since the history floor.
+/// - `tombstones`: the identifier, account and sequence of every deletion since the history
+///   floor.
 /// - `blobs` and `chunks`: content, as numbered chunks of at most
 ///   ``Catalogue/chunkSize`` bytes. A blob is `writing` while an upload streams in, `upload` once
 ///   complete and not yet used, `content` once an item's content (current or one of the older
@@ -28,7 +34,7 @@ public enum CatalogueSchema {
             """,
             """
             CREATE TABLE IF NOT EXISTS items (
-                id \(key) PRIMARY KEY, parent \(key) NOT NULL, name TEXT NOT NULL,
+                id \(key) PRIMARY KEY, account \(key) NOT NULL, parent \(key) NOT NULL, name TEXT NOT NULL,
                 name_key \(key) NOT NULL, date_key \(real) NOT NULL, kind TEXT NOT NULL,
                 content_version \(integer) NOT NULL, metadata_version \(integer) NOT NULL,
                 size \(integer), created \(real), modified \(real), last_used \(real),
@@ -36,15 +42,19 @@ public enum CatalogueSchema {
                 flags \(integer) NOT NULL, xattrs \(bytes) NOT NULL, type_code \(integer),
                 creator_code \(integer), blob \(key))
             """,
-            "CREATE UNIQUE INDEX IF NOT EXISTS items_by_name ON items (parent, name_key)",
-            "CREATE INDEX IF NOT EXISTS items_by_date ON items (parent, date_key, id)",
-            "CREATE INDEX IF NOT EXISTS items_by_version ON items (metadata_version)",
+            "CREATE UNIQUE INDEX IF NOT EXISTS items_by_account_name ON items (account, parent, name_key)",
+            "CREATE INDEX IF NOT EXISTS items_by_account_date ON items (account, parent, date_key, id)",
+            "CREATE INDEX IF NOT EXISTS items_by_account_version ON items (account, metadata_version)",
             "CREATE INDEX IF NOT EXISTS items_by_blob ON items (blob)",
-            "CREATE TABLE IF NOT EXISTS tombstones (id \(key) PRIMARY KEY, sequence \(integer) NOT NULL)",
-            "CREATE INDEX IF NOT EXISTS tombstones_by_sequence ON tombstones (sequence)",
+            """
+            CREATE TABLE IF NOT EXISTS tombstones (
+                id \(key) PRIMARY KEY, account \(key) NOT NULL, sequence \(integer) NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS tombstones_by_account_sequence ON tombstones (account, sequence)",
             """
             CREATE TABLE IF NOT EXISTS blobs (
-                id \(key) PRIMARY KEY, state TEXT NOT NULL, size \(integer) NOT NULL, item \(key),
+                id \(key) PRIMARY KEY, account \(key) NOT NULL, state TEXT NOT NULL, size \(integer) NOT NULL,
+                item \(key),
                 content_version \(integer), created \(real) NOT NULL)
             """,
             "CREATE INDEX IF NOT EXISTS blobs_by_item ON blobs (item, content_version)",

@@ -66,17 +66,18 @@ struct ItemRecord: Sendable, Hashable {
         self.blob = blob
     }
 
-    /// Inserts the record, or replaces the stored row with the same identifier.
-    func save(in sql: any SQLExecutor) async throws {
+    /// Inserts the record as `account`'s, or replaces the stored row with the same identifier
+    /// (whose account stays).
+    func save(account: String, in sql: any SQLExecutor) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let attributes = try encoder.encode(item.extendedAttributes)
         try await sql.run(
             """
-            INSERT INTO items (id, parent, name, name_key, date_key, kind, content_version, metadata_version,
+            INSERT INTO items (account, id, parent, name, name_key, date_key, kind, content_version, metadata_version,
                 size, created, modified, last_used, tag_data, favorite_rank, symlink_target, flags, xattrs,
                 type_code, creator_code, blob)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET parent = excluded.parent, name = excluded.name,
                 name_key = excluded.name_key, date_key = excluded.date_key, kind = excluded.kind,
                 content_version = excluded.content_version, metadata_version = excluded.metadata_version,
@@ -87,7 +88,7 @@ struct ItemRecord: Sendable, Hashable {
                 creator_code = excluded.creator_code, blob = excluded.blob
             """,
             [
-                .text(item.id), .text(item.parent), .text(item.name),
+                .text(account), .text(item.id), .text(item.parent), .text(item.name),
                 .text(Self.nameKey(name: item.name, parent: item.parent, id: item.id)),
                 .real(Self.dateKey(item.modified)), .text(item.kind.rawValue), .integer(item.contentVersion),
                 .integer(item.metadataVersion), SQLValue(item.size), SQLValue(item.created),

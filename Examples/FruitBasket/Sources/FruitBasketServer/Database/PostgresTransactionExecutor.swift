@@ -29,6 +29,7 @@ final class PostgresTransactionExecutor: SQLExecutor {
         try state.withLock { state throws(PostgresDatabaseError) in
             if state.ended { throw .transactionEnded }
         }
+        try SQLValue.refuseNUL(in: binds)
         let text = PostgresStatementText(sql)
         guard text.placeholderCount == binds.count else {
             throw PostgresDatabaseError.placeholderMismatch(placeholders: text.placeholderCount, binds: binds.count)

@@ -9,6 +9,11 @@ import Synchronization
 /// `COMMIT` without another's statements in between, so they are totally ordered. The file is in
 /// WAL mode, so reads run on their own connections against a snapshot while a transaction
 /// writes. An in-memory database has a single connection: reads then wait for transactions.
+///
+/// A connection's lane is released only once its transaction has ended: `COMMIT` and `ROLLBACK`
+/// run even when the calling task is cancelled (SQLiteNIO skips a statement whose task was
+/// cancelled before it started, which would leave the transaction open for the next caller's
+/// `BEGIN`).
 public final class SQLiteCatalogueDatabase: CatalogueDatabase {
     /// Where the database lives.
     public enum Location: Sendable, Hashable {
@@ -76,14 +81,19 @@ public final class SQLiteCatalogueDatabase: CatalogueDatabase {
         return try await Self.run(body, on: readers[index], begin: "BEGIN")
     }
 
-    /// Closes every connection.
+    /// Closes every connection, each once the transaction running on it has ended; later calls
+    /// fail with SQLite's misuse error.
     public func close() async throws {
         for lane in readers where lane.connection !== writer.connection {
-            try await lane.connection.close()
+            try await lane.queue.withLock { try await lane.connection.close() }
         }
-        try await writer.connection.close()
+        try await writer.queue.withLock { try await writer.connection.close() }
     }
 
+    /// Runs `body` between `begin` and `COMMIT` on `lane`, alone on it.
+    ///
+    /// The outcome is exact: the transaction committed if and only if this returns. When `body`
+    /// throws, or the task is cancelled before `COMMIT`, it rolls back and throws.
     private static func run<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result,
         on lane: Lane,
@@ -91,16 +101,32 @@ public final class SQLiteCatalogueDatabase: CatalogueDatabase {
     ) async throws -> Result {
         try await lane.queue.withLock {
             let executor = SQLiteExecutor(connection: lane.connection)
+            // A cancelled BEGIN did not run (SQLiteNIO skips it), so nothing is open then.
             _ = try await lane.connection.query(begin, [])
+            let result: Result
             do {
-                let result = try await body(executor)
-                _ = try await lane.connection.query("COMMIT", [])
-                return result
+                result = try await body(executor)
+                try Task.checkCancellation()
             } catch {
-                _ = try? await lane.connection.query("ROLLBACK", [])
+                // Fails only when SQLite already rolled back on its own; the body's error stands.
+                try? await endTransaction("ROLLBACK", on: lane.connection)
                 throw error
             }
+            do {
+                try await endTransaction("COMMIT", on: lane.connection)
+            } catch {
+                // A COMMIT that failed (SQLITE_BUSY, say) leaves the transaction open.
+                try? await endTransaction("ROLLBACK", on: lane.connection)
+                throw error
+            }
+            return result
         }
+    }
+
+    /// Runs `statement` (`COMMIT` or `ROLLBACK`) to its end even when the current task is
+    /// cancelled, in a task of its own that does not inherit the cancellation.
+    private static func endTransaction(_ statement: String, on connection: SQLiteConnection) async throws {
+        try await Task { _ = try await connection.query(statement, []) }.value
     }
 }
 
@@ -109,6 +135,7 @@ private struct SQLiteExecutor: SQLExecutor {
     let connection: SQLiteConnection
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try SQLValue.refuseNUL(in: binds)
         let rows = try await connection.query(sql, binds.map(Self.sqliteData))
         return rows.map { row in
             var values: [String: SQLValue] = [:]

@@ -2,17 +2,33 @@ import Foundation
 import FruitBasketAPI
 import Hummingbird
 
-/// The handlers of every route in ``APIPaths``.
+/// The handlers of every route in ``APIPaths``. Every route behind the token works on the token's
+/// account only: another account's items, uploads and deletions do not exist for it.
 struct APIRoutes: Sendable {
     let server: FruitBasketServer
 
     var catalogue: Catalogue { server.catalogue }
     var configuration: FruitBasketServerConfiguration { server.configuration }
 
-    /// Adds the routes to `router`: health and tokens without a token, the admin routes only
-    /// with an admin secret, the others behind ``BearerAuthMiddleware``.
-    func register(on router: Router<BasicRequestContext>) {
-        router.get("v1/health") { _, _ in try JSONResponse.make(try await catalogue.state()) }
+    /// Adds the routes to `router`: the OpenAPI document, health and tokens without a token, the
+    /// admin routes only with an admin secret, the others behind ``BearerAuthMiddleware``.
+    func register(on router: Router<FruitBasketRequestContext>) {
+        router.get("v1/health") { _, context in
+            do {
+                _ = try await catalogue.state()
+            } catch {
+                context.logger.error("health check failed", metadata: ["error": "\(error)"])
+                throw APIErrorBody(.unavailable, "The server cannot read its database.")
+            }
+            return try JSONResponse.make(HealthStatus(status: "ok"))
+        }
+        router.get("openapi.json") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json))
+            )
+        }
         router.post("v1/tokens") { request, context in try await issueToken(request, context: context) }
         if let secret = configuration.adminSecret {
             router.post("v1/admin/reset-epoch") { request, _ in
@@ -31,15 +47,24 @@ struct APIRoutes: Sendable {
         )
         api.get("state") { _, _ in try JSONResponse.make(try await catalogue.state()) }
         api.get("changes/wait") { request, _ in try await waitForChanges(request) }
-        api.get("changes") { request, _ in
+        api.get("changes") { request, context in
             guard let cursor = request.uri.queryParameters.get("cursor") else {
                 throw APIErrorBody(.invalidRequest, "The change feed needs a cursor.")
             }
-            return try JSONResponse.make(try await catalogue.changes(after: cursor, limit: try Self.limit(request)))
+            let batch = try await catalogue.changes(
+                after: cursor,
+                limit: try Self.limit(request),
+                account: try context.requireAccount()
+            )
+            return try JSONResponse.make(batch)
         }
-        api.get("items") { request, _ in
-            let cursor = request.uri.queryParameters.get("cursor")
-            return try JSONResponse.make(try await catalogue.allItems(cursor: cursor, limit: try Self.limit(request)))
+        api.get("items") { request, context in
+            let page = try await catalogue.allItems(
+                cursor: request.uri.queryParameters.get("cursor"),
+                limit: try Self.limit(request),
+                account: try context.requireAccount()
+            )
+            return try JSONResponse.make(page)
         }
         api.get("folders/:id/children") { request, context in
             let order = request.uri.queryParameters.get("order") ?? ListingOrder.name.rawValue
@@ -50,39 +75,67 @@ struct APIRoutes: Sendable {
                 of: try Self.identifier(context),
                 order: listingOrder,
                 cursor: request.uri.queryParameters.get("cursor"),
-                limit: try Self.limit(request)
+                limit: try Self.limit(request),
+                account: try context.requireAccount()
             )
             return try JSONResponse.make(page)
         }
         api.get("items/:id") { _, context in
-            try JSONResponse.item(try await catalogue.item(try Self.identifier(context)))
+            try JSONResponse.item(
+                try await catalogue.item(try Self.identifier(context), account: try context.requireAccount())
+            )
         }
         api.get("items/:id/content") { request, context in
-            try await ContentResponse.make(request, id: try Self.identifier(context), catalogue: catalogue)
+            try await ContentResponse.make(
+                request,
+                id: try Self.identifier(context),
+                account: try context.requireAccount(),
+                catalogue: catalogue
+            )
         }
-        api.post("uploads") { request, _ in
-            try JSONResponse.make(try await catalogue.upload(request.body), status: .created)
+        api.post("uploads") { request, context in
+            let receipt = try await catalogue.upload(request.body, account: try context.requireAccount())
+            return try JSONResponse.make(receipt, status: .created)
+        }
+        api.delete("uploads/:id") { _, context in
+            try await catalogue.discardUpload(try Self.identifier(context), account: try context.requireAccount())
+            return Response(status: .noContent)
         }
         api.post("items") { request, context in
             let body = try await request.decode(as: CreateItemRequest.self, context: context)
-            let (item, created) = try await catalogue.create(body)
+            let (item, created) = try await catalogue.create(body, account: try context.requireAccount())
             return try JSONResponse.item(item, status: created ? .created : .ok)
         }
         api.patch("items/:id") { request, context in
             let base = try Self.baseVersion(request)
             let body = try await request.decode(as: ModifyItemRequest.self, context: context)
-            let response = try await catalogue.modify(try Self.identifier(context), body, base: base)
+            let response = try await catalogue.modify(
+                try Self.identifier(context),
+                body,
+                base: base,
+                account: try context.requireAccount()
+            )
             return try JSONResponse.make(response, headers: [.eTag: response.item.entityTag])
         }
         api.delete("items/:id") { request, context in
             let base = try Self.baseVersion(request)
-            let recursive = request.uri.queryParameters.get("recursive") == "true"
-            try await catalogue.delete(try Self.identifier(context), base: base, recursive: recursive)
+            let recursive: Bool
+            switch request.uri.queryParameters.get("recursive") {
+            case nil, "false": recursive = false
+            case "true": recursive = true
+            case let other?: throw APIErrorBody(.invalidRequest, "recursive is true or false; \(other) was given.")
+            }
+            try await catalogue.delete(
+                try Self.identifier(context),
+                base: base,
+                recursive: recursive,
+                account: try context.requireAccount()
+            )
             return Response(status: .noContent)
         }
     }
 
-    private func issueToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func issueToken(_ request: Request, context: FruitBasketRequestContext) async throws -> Response {
         let body = try await request.decode(as: TokenRequest.self, context: context)
         guard let secret = configuration.accounts[body.account], secret == body.secret else {
             throw APIErrorBody(.notAuthenticated, "The account or its secret is wrong.")
@@ -127,7 +180,7 @@ struct APIRoutes: Sendable {
     }
 
     /// The `id` path parameter, percent-decoded.
-    private static func identifier(_ context: BasicRequestContext) throws -> String {
+    private static func identifier(_ context: FruitBasketRequestContext) throws -> String {
         let raw = try context.parameters.require("id")
         return raw.removingPercentEncoding ?? raw
     }

@@ -3,8 +3,11 @@ import FruitBasketAPI
 import Hummingbird
 
 /// Lets a request through only with `Authorization: Bearer <token>` naming a token the
-/// catalogue issued that has not expired by `clock()`; answers 401 `notAuthenticated` otherwise.
-struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
+/// catalogue issued that has not expired by `clock()`, with the token's account in the
+/// context; answers 401 `notAuthenticated` otherwise.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = FruitBasketRequestContext
+
     let catalogue: Catalogue
     let clock: @Sendable () -> Date
 
@@ -17,9 +20,10 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIErrorBody(.notAuthenticated, "The request has no bearer token.")
         }
         let token = String(header.dropFirst("Bearer ".count))
-        guard try await catalogue.account(holding: token, now: clock().timeIntervalSince1970) != nil else {
+        guard let account = try await catalogue.account(holding: token, now: clock().timeIntervalSince1970) else {
             throw APIErrorBody(.notAuthenticated, "The bearer token is unknown or expired.")
         }
+        context.account = account
         return try await next(request, context)
     }
 }

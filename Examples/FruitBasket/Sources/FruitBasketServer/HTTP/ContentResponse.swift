@@ -1,11 +1,13 @@
+import Foundation
 import FruitBasketAPI
 import Hummingbird
 
 /// The answer to `GET /v1/items/{id}/content`: the bytes streamed chunk by chunk, whole (200)
 /// or the single range `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` asks for (206; 416 when it
-/// starts past the end). A `Range` header of another form is ignored.
+/// is unsatisfiable), as RFC 9110 §14 defines them (see ``parseRange(_:size:)``). A `Range`
+/// header of another form is ignored.
 enum ContentResponse {
-    static func make(_ request: Request, id: String, catalogue: Catalogue) async throws -> Response {
+    static func make(_ request: Request, id: String, account: String, catalogue: Catalogue) async throws -> Response {
         let versionText = request.uri.queryParameters.get("version")
         let version = try versionText.map { text in
             guard let version = Int64(text) else {
@@ -13,7 +15,7 @@ enum ContentResponse {
             }
             return version
         }
-        let source = try await catalogue.content(of: id, version: version)
+        let source = try await catalogue.content(of: id, version: version, account: account)
         var headers: HTTPFields = [
             .eTag: source.entityTag, .acceptRanges: "bytes", .contentType: "application/octet-stream",
         ]
@@ -51,22 +53,43 @@ enum ContentResponse {
         return Response(status: status, headers: headers, body: body)
     }
 
-    /// The range a `Range` header asks for: `nil` when the header is not a single byte range
-    /// (ignored); `.some(nil)` when it is unsatisfiable.
+    /// The range a `Range` header asks for, as RFC 9110 §14 reads it: `nil` when the header is
+    /// to be ignored (another unit, several ranges, or a range-spec that is not valid, such as
+    /// `bytes=5-2`); `.some(nil)` when it is unsatisfiable (416): an int-range whose first byte
+    /// is at or past the end, or the suffix range `bytes=-0`. A last byte past the end is the
+    /// last byte, and so is a number too large for 64 bits; a suffix longer than the content is
+    /// the whole content. An empty file has no satisfiable int-range, and a non-zero suffix of it
+    /// is ignored (the empty content answers 200).
     static func parseRange(_ header: String, size: Int64) -> Range<Int64>?? {
-        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
-        let spec = header.dropFirst("bytes=".count)
-        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty {
-            guard let suffix = Int64(parts[1]), suffix > 0 else { return nil }
-            guard size > 0 else { return .some(nil) }
+        let parts = header.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "bytes" else {
+            return nil
+        }
+        let spec = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !spec.contains(",") else { return nil }
+        let bounds = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard bounds.count == 2 else { return nil }
+        if bounds[0].isEmpty {
+            guard let suffix = position(bounds[1]) else { return nil }
+            guard suffix > 0 else { return .some(nil) }
+            guard size > 0 else { return nil }
             return .some(max(0, size - suffix)..<size)
         }
-        guard let first = Int64(parts[0]) else { return nil }
-        let last = parts[1].isEmpty ? size - 1 : Int64(parts[1])
-        guard let last, last >= first else { return nil }
+        guard let first = position(bounds[0]) else { return nil }
+        let last: Int64
+        if bounds[1].isEmpty {
+            last = .max
+        } else {
+            guard let given = position(bounds[1]), given >= first else { return nil }
+            last = given
+        }
         guard first < size else { return .some(nil) }
         return .some(first..<min(last, size - 1) + 1)
+    }
+
+    /// A byte position: ASCII digits only, saturating at `Int64.max`; `nil` for anything else.
+    private static func position(_ text: Substring) -> Int64? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int64(text) ?? .max
     }
 }

@@ -44,7 +44,7 @@ final class ServerProcess: Sendable {
         for _ in 0..<attempts {
             let process = try ChildProcess(
                 executable: executable,
-                arguments: ["--db", "sqlite:\(database.path)", "--port", String(port), "--account", "fruit:basket"],
+                arguments: ["--db", "sqlite:\(database.path)", "--port", String(port), "--development"],
                 standardOutput: .lines,
                 standardError: .discard
             )

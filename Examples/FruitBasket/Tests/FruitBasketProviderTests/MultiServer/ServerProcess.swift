@@ -48,10 +48,15 @@ final class ServerProcess: Sendable {
         }
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("fruitbasket-server-\(UUID().uuidString).log")
+        let secretFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("fruitbasket-admin-\(UUID().uuidString)")
+        try Data(Self.adminSecret.utf8).write(to: secretFile)
+        defer { try? FileManager.default.removeItem(at: secretFile) }
         let process = try ChildProcess(
             executable: executable,
             arguments: [
-                "--db", databaseURL, "--host", "127.0.0.1", "--port", "0", "--admin-secret", Self.adminSecret,
+                "--db", databaseURL, "--host", "127.0.0.1", "--port", "0", "--development",
+                "--admin-secret-file", secretFile.path,
             ],
             standardOutput: .lines,
             standardError: .file(logFile.path)

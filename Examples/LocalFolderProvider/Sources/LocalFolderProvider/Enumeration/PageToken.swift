@@ -23,26 +23,29 @@ struct PageToken: Hashable, Sendable {
         var date: Date
         var name: String
         var identifier: ItemIdentifier
+        /// The name's place in the contract's total name order, computed once: Swift's `String`
+        /// `<` leaves a decomposed name that is canonically a prefix of its sibling unordered, and
+        /// the listing would skip it.
+        private var nameKey: FilenameSortKey
 
         init(_ record: ItemRecord, order: Order) {
-            date = order == .date ? record.disk.modificationDate : Date(timeIntervalSinceReferenceDate: 0)
-            name = order == .identifier ? "" : record.filename
-            identifier = record.identifier
+            self.init(
+                date: order == .date ? record.disk.modificationDate : Date(timeIntervalSinceReferenceDate: 0),
+                name: order == .identifier ? "" : record.filename,
+                identifier: record.identifier
+            )
         }
 
         init(date: Date, name: String, identifier: ItemIdentifier) {
             self.date = date
             self.name = name
             self.identifier = identifier
+            nameKey = FilenameSortKey(name)
         }
 
-        /// Date, then name in the contract's total name order (`FilenameSortKey`; Swift's `String`
-        /// `<` leaves a decomposed name that is canonically a prefix of its sibling unordered, and
-        /// the listing would skip it), then identifier.
+        /// Date, then name in the contract's name order (`FilenameSortKey`), then identifier.
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.date, FilenameSortKey(lhs.name), lhs.identifier) < (
-                rhs.date, FilenameSortKey(rhs.name), rhs.identifier
-            )
+            (lhs.date, lhs.nameKey, lhs.identifier) < (rhs.date, rhs.nameKey, rhs.identifier)
         }
     }
 
