@@ -37,19 +37,21 @@ struct BugDetectionTests {
         #expect(broken == rules, "rules without a bug: \(rules.subtracting(broken))")
     }
 
+    /// The shrinker stops at half the check's time limit, so the limit is generous here: a loaded
+    /// machine must not cut one run's shrinking shorter than the other's.
     @Test func aFindingsSeedReplaysTheSameFailure() async throws {
         let check = try #require(Conformance.check(withID: "MODEL-01"))
         let subject = ConformanceSubject.broken(by: .missesDeletions)
         let first = await Conformance.run(
             check,
             against: subject,
-            options: ConformanceOptions(seed: 99, randomizedSteps: 300)
+            options: ConformanceOptions(seed: 99, randomizedSteps: 300, checkTimeout: .seconds(600))
         )
         let finding = try #require(first.findings.first)
         let replay = await Conformance.run(
             check,
             against: subject,
-            options: ConformanceOptions(seed: finding.seed, randomizedSteps: 300)
+            options: ConformanceOptions(seed: finding.seed, randomizedSteps: 300, checkTimeout: .seconds(600))
         )
         #expect(finding.seed == 99)
         #expect(replay.findings == first.findings)

@@ -98,16 +98,16 @@ public final class ChangeJournal: Sendable {
         let changes = updated.map(Change.update) + deleted.map(Change.deletion)
         guard !changes.isEmpty else { return }
         try state.withLock { state throws(FileProviderError) in
-            var next = state
-            Self.apply(changes, to: &next.history)
-            next.records += 1
-            if next.records > 256, next.records > 2 * next.history.retainedCount {
-                try journal.rewrite(Self.compacted(next))
-                next.records = 2
-            } else {
-                try journal.append(.changes(changes))
+            // Durable first, then applied in place (never a copy of the history: O(changes) per
+            // call). Compaction comes after; if it fails, the appended journal holds everything.
+            try journal.append(.changes(changes))
+            Self.apply(changes, to: &state.history)
+            state.records += 1
+            if state.records > 256, state.records > 2 * state.history.retainedCount,
+                (try? journal.rewrite(Self.compacted(state))) != nil
+            {
+                state.records = 2
             }
-            state = next
         }
     }
 
@@ -126,16 +126,18 @@ public final class ChangeJournal: Sendable {
     /// - Throws: `syncAnchorExpired` for an anchor that is garbage, of
     ///   another epoch, ahead of the journal, or older than the changes retained.
     public func changes(since anchor: SyncAnchor, limit: Int) throws(FileProviderError) -> ChangeBatch {
-        let state = state.withLock { $0 }
-        guard let token = ChangeAnchor(anchor), token.epoch == state.epoch,
-            token.position >= state.history.firstRetainedRank, token.position <= state.history.nextRank
-        else {
-            throw FileProviderError(
-                .syncAnchorExpired,
-                message: "The anchor is not one this change journal can continue from."
-            )
+        // Under the lock, so a writer never has to copy the history a reader still holds.
+        return try state.withLock { state throws(FileProviderError) -> ChangeBatch in
+            guard let token = ChangeAnchor(anchor), token.epoch == state.epoch,
+                token.position >= state.history.firstRetainedRank, token.position <= state.history.nextRank
+            else {
+                throw FileProviderError(
+                    .syncAnchorExpired,
+                    message: "The anchor is not one this change journal can continue from."
+                )
+            }
+            return try Self.batch(of: state, from: token, limit: max(1, limit))
         }
-        return try Self.batch(of: state, from: token, limit: max(1, limit))
     }
 
     /// Forgets every change recorded so far, durably: anchors from before expire; the epoch stays,

@@ -132,15 +132,16 @@ public final class IdentifierMap: Sendable {
 
     private func commit(_ record: Record) throws(FileProviderError) {
         try state.withLock { state throws(FileProviderError) in
-            var updated = state
-            Self.apply(record, to: &updated, separator: separator)
-            if updated.records > 64, updated.records > 2 * updated.identifiers.count {
-                try journal.rewrite([.snapshot(updated.keys)])
-                updated.records = 1
-            } else {
-                try journal.append(record)
+            // The record is durable before the map changes in place (no copy of the map: O(1)
+            // journal work per update). Compaction comes after; if it fails, the appended journal
+            // still holds everything.
+            try journal.append(record)
+            Self.apply(record, to: &state, separator: separator)
+            if state.records > 64, state.records > 2 * state.identifiers.count,
+                (try? journal.rewrite([.snapshot(state.keys)])) != nil
+            {
+                state.records = 1
             }
-            state = updated
         }
     }
 

@@ -34,7 +34,9 @@ extension ChangeChecks {
         let inbox = try await context.createFolder(named: "Inbox").itemIdentifier
         let outbox = try await context.createFolder(named: "Outbox").itemIdentifier
         var anchors: [ItemIdentifier: SyncAnchor] = [:]
-        for container in [ItemIdentifier.workingSet, inbox, outbox] {
+        // Folders are asked for their changes only when they report changes (not listingOnlyFolders).
+        let folders = context.capabilities.contains(.listingOnlyFolders) ? [] : [inbox, outbox]
+        for container in [ItemIdentifier.workingSet] + folders {
             let enumerator = try await enumerators(container)
             context.note("currentSyncAnchor(\(container))")
             if let anchor = try await enumerator.currentSyncAnchor() {

@@ -110,7 +110,9 @@ extension ChangeChecks {
         var pages: [(ItemIdentifier, any Enumerator, Page)] = []
         for (container, enumerator) in enumerators {
             context.note("currentSyncAnchor(\(container)) and a first page of 1, on the kept enumerator")
-            if let anchor = try await enumerator.currentSyncAnchor() {
+            if let anchor = try await enumerator.currentSyncAnchor(),
+                container == .workingSet || !context.capabilities.contains(.listingOnlyFolders)
+            {
                 anchors.append((container, enumerator, anchor))
             }
             for try await page in enumerator.pages(startingAt: .initialPageSortedByName, suggestedPageSize: 1) {

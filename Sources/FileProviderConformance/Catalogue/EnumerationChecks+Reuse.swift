@@ -83,7 +83,9 @@ extension EnumerationChecks {
                     "list \(container) to the end, currentSyncAnchor() and its changes, on the same enumerator"
                 )
                 _ = try await enumerator.allItems(startingAt: start, suggestedPageSize: 3)
-                if let anchor = try await enumerator.currentSyncAnchor() {
+                if let anchor = try await enumerator.currentSyncAnchor(),
+                    container == .workingSet || !context.capabilities.contains(.listingOnlyFolders)
+                {
                     _ = try await enumerator.changes(since: anchor, suggestedBatchSize: 5)
                 }
                 context.note("resume the first listing of \(container) from \(next) on the same enumerator")

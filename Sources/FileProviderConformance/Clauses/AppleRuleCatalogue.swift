@@ -426,12 +426,20 @@ enum AppleRuleCatalogue {
     ]
 
     private static let crossCutting: [AppleRule] = [
-        AppleRule(80, .must, "the provider accepts concurrent calls", .clauses(["API.6", "R12.4", "R13.11"])),
+        AppleRule(
+            80,
+            .must,
+            "the provider accepts concurrent calls",
+            .clauses(["API.6", "R12.4", "R13.11", "R2.9", "R5.3", "API.13"])
+        ),
         AppleRule(
             81,
             .must,
             "changes are not applied atomically unless the extension says so",
-            .outsideTheProvider("what the consumer may assume while a call is in flight; the host assumes nothing")
+            .outsideTheProvider(
+                "what the consumer may assume while a call is in flight; the host assumes nothing (a failed call "
+                    + "must still change all or nothing, R16.8)"
+            )
         ),
         AppleRule(
             82,

@@ -1,0 +1,34 @@
+import FileProviderConformance
+import FileProviderKit
+import Foundation
+import ObjectStoreProvider
+import Testing
+
+/// Each fixture is a new bucket on moto's server and a new state folder. S3 listings ask for 50
+/// keys a request, so the suite's large folders (up to 2,000 children) are listed over many S3
+/// pages: a provider that read only the first would fail the listing checks.
+let subject = ConformanceSubject(
+    name: "ObjectStoreProvider",
+    capabilities: [.writing, .failOnConflict, .freshInstances, .caseSensitiveFilenames, .storeResets, .historyExpiry]
+) {
+    let instance = try await OpenProvider(maxKeys: 50)
+    return ProviderFixture(
+        provider: instance.provider,
+        openAnotherInstance: { try await instance.restart() },
+        resetStore: { try await instance.provider.resetEpoch() },
+        expireHistory: { try await instance.provider.expireHistory() },
+        tearDown: {
+            await instance.provider.invalidate()
+            instance.remove()
+        }
+    )
+}
+
+/// Randomized runs are bounded, and checks may take 300 s: every step is S3 requests to moto and
+/// three journal flushes, and the large checks make 1,000 to 2,000 of them.
+let options = ConformanceOptions(randomizedSteps: 100, checkTimeout: .seconds(300))
+
+@Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
+func conformance(_ check: ConformanceCheck) async throws {
+    try await Conformance.run(check, against: subject, options: options).record()
+}
