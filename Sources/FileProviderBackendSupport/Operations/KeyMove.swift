@@ -3,7 +3,7 @@ import FileProviderKit
 /// The move of one or more keys on a backend without atomic renames — a file's copy + delete, or
 /// a folder's keys one by one — done so that it is never half done: every key moves, or none.
 ///
-/// ``run(_:in:on:)`` writes the intent to an ``OperationJournal`` before the first request, copies
+/// ``run(_:in:on:completed:)`` writes the intent to an ``OperationJournal`` before the first request, copies
 /// every key, records the point of no return, deletes every source, and finishes the intent. When
 /// a request fails while copying, the copies made are deleted (a rollback) and the error is
 /// rethrown; when one fails after the point of no return, the move is finished later. After a
