@@ -9,7 +9,10 @@ import Testing
 /// pages: a provider that read only the first would fail the listing checks.
 let subject = ConformanceSubject(
     name: "ObjectStoreProvider",
-    capabilities: [.writing, .failOnConflict, .freshInstances, .caseSensitiveFilenames, .storeResets, .historyExpiry]
+    capabilities: [
+        .writing, .failOnConflict, .freshInstances, .caseSensitiveFilenames, .storeResets, .historyExpiry,
+        .listingOnlyFolders,
+    ]
 ) {
     let instance = try await OpenProvider(maxKeys: 50)
     return ProviderFixture(
