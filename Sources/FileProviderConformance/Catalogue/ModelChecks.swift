@@ -61,18 +61,18 @@ enum ModelChecks {
             caseRule: context.caseRule,
             scratch: ScratchFolder.unique("fileprovider-model")
         )
+        run.checkInterval = context.randomizedCheckInterval
         let clock = ContinuousClock()
         let start = clock.now
         do {
             try await run.run(operations)
         } catch let failure as RandomizedRun.Failure {
-            let shrinker = Shrinker(
+            var shrinker = Shrinker(
                 makeFixture: context.makeFixture,
                 capabilities: capabilities,
-                caseRule: context.caseRule,
-                replayBudget: 200,
-                deadline: start + context.checkTimeout / 2
+                caseRule: context.caseRule
             )
+            shrinker.checkInterval = context.randomizedCheckInterval
             let shrunk = await shrinker.shrink(operations, failure: failure)
             for (index, resolved) in shrunk.resolvedSteps.enumerated() {
                 context.note("step \(index + 1): \(resolved)")

@@ -24,6 +24,8 @@ final class CheckContext: Sendable {
     let tier: ConformanceTier
     let caseRule: FilenameCaseRule
     let randomizedSteps: Int
+    /// The most operations of a randomized run between two checks of the state.
+    let randomizedCheckInterval: Int
     /// How long the check may run before the runner stops it.
     let checkTimeout: Duration
     let makeFixture: @Sendable () async throws -> ProviderFixture
@@ -57,6 +59,7 @@ final class CheckContext: Sendable {
         self.runSeed = options.seed
         self.tier = options.tier
         self.randomizedSteps = options.effectiveRandomizedSteps
+        self.randomizedCheckInterval = options.effectiveRandomizedCheckInterval
         self.checkTimeout = options.checkTimeout
         self.makeFixture = subject.makeFixture
         self.caseRule = subject.capabilities.contains(.caseSensitiveFilenames) ? .caseSensitive : .caseInsensitive

@@ -98,6 +98,17 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the operation needs the host caught up with the state the last check listed, and
+    /// leaves the host in a state of its own: it runs in a check window of its own, with a check
+    /// before it and one after (catch-ups and replays compare with the last listing, an offline
+    /// window and a store reset use the host's anchor, a backlog restarts the host).
+    var needsCheckedState: Bool {
+        switch self {
+        case .catchUp, .replayOldAnchor, .offline, .resetStore, .backlog: true
+        default: false
+        }
+    }
+
     /// Whether the operation is drawn from the precondition space: most such calls must fail and
     /// change nothing, a few (deleting an empty folder without `recursive`) succeed.
     var isInvalid: Bool {

@@ -15,6 +15,7 @@ extension RandomizedRun {
     @discardableResult
     mutating func checkInvariants() async throws -> SyncSummary? {
         guard let host else { return nil }
+        checksMade += 1
         let summary: SyncSummary
         do {
             summary = try await host.synchronize()
@@ -390,7 +391,7 @@ extension RandomizedRun {
             contentHistory[identifier, default: []].append((snapshot.itemVersion, content))
             if contentHistory[identifier, default: []].count > 3 { contentHistory[identifier]?.removeFirst() }
         }
-        if step % 32 == 0 {
+        if checksMade % 4 == 0 {
             for identifier in contentHistory.keys where current[identifier] == nil {
                 contentHistory[identifier] = nil
                 previousVersions[identifier] = nil

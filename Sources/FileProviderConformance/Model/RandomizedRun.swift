@@ -3,10 +3,18 @@ import FileProviderKit
 import Foundation
 
 /// Runs a sequence of `ModelOperation`s against a fresh provider and the `ModelState` side by
-/// side, checking after every step that the replica a `FileProviderHost.ProviderHost` builds only
-/// from changes equals a fresh listing of the working set, and that the listing equals the model
-/// in every observable property (see `checkInvariants()`). The host's contract monitor is fatal:
-/// any observer-contract violation fails the run.
+/// side. Every call's answer is checked as it returns; the state is checked after each window of
+/// at most ``checkInterval`` steps, after the last step, and around the steps that need the host
+/// caught up (see `ModelOperation.needsCheckedState`): the replica a
+/// `FileProviderHost.ProviderHost` builds only from changes equals a fresh listing of the working
+/// set, and the listing equals the model in every observable property, with versions and dates
+/// judged against everything the window did (see `checkInvariants()`). The host's contract
+/// monitor is fatal: any observer-contract violation fails the run.
+///
+/// A window's steps change what one check compares, as a backlog's writes do: a change a step
+/// makes and a later step of the window undoes is not seen, but nothing the domain holds at the
+/// check escapes it, and the run's last step is always checked, so a shrunk sequence fails where
+/// it ends.
 struct RandomizedRun {
     /// Why a run failed, and at which step.
     struct Failure: Error {
@@ -48,15 +56,24 @@ struct RandomizedRun {
     var replica: [ItemIdentifier: ItemDigest] { listed.mapValues { ItemDigest($0) } }
     var savedAnchors: [SavedAnchor] = []
     var epoch = 0
+    /// The most steps between two checks of the state; 1 checks after every step. A check costs
+    /// about as much as eight ordinary steps (a catch-up, a listing of the working set, fetches,
+    /// folder listings), so checking after every step spends most of a run checking.
+    var checkInterval = ConformanceOptions.defaultRandomizedCheckInterval
+    /// The checks made so far, the initial one included.
+    var checksMade = 0
+    /// The step after which an anchor was last saved for `replayOldAnchor`.
+    var lastSavedAnchorStep = 0
     var previousVersions: [ItemIdentifier: ItemVersion] = [:]
     /// A version of each file older than its latest content edit, rename or move: a deletion
     /// based on it must be rejected.
     var staleVersions: [ItemIdentifier: ItemVersion] = [:]
     /// The last few content versions of each file with their bytes, oldest first.
     var contentHistory: [ItemIdentifier: [(version: ItemVersion, content: Data)]] = [:]
-    /// What the current step did, for judging versions and dates afterwards.
+    /// What the steps since the last check did, for judging versions and dates at the next.
     var stepEffects = StepEffects()
-    /// Within a backlog, calls take their base versions from fresh lookups.
+    /// Within a backlog, and after the first step of a window, calls take their base versions
+    /// from fresh lookups: the last listing is behind what the window's steps changed.
     var inBacklog = false
     /// The content files written so far, by content key: providers only read them, so one file
     /// serves every step that sends the same bytes.
@@ -78,7 +95,7 @@ struct RandomizedRun {
         return currentOperation.map { "\($0) (nothing fits it: no call)" } ?? "the initial listing"
     }
 
-    /// What one step did to which items.
+    /// What the steps of a check window did to which items.
     struct StepEffects {
         /// Items a call of the step changed (successfully), whatever it changed.
         var targeted: Set<ItemIdentifier> = []
@@ -135,22 +152,45 @@ struct RandomizedRun {
         )
     }
 
+    /// Runs the steps in windows: the state is checked when a window ends (see
+    /// ``checkInterval``), a step that needs the host caught up runs in a window of its own, and
+    /// the last step ends the last window.
     private mutating func runSteps(_ operations: [ModelOperation]) async throws {
+        var unchecked = 0
         for (index, operation) in operations.enumerated() {
             try Task.checkCancellation()
+            let alone = operation.needsCheckedState
+            if alone, unchecked > 0 {
+                try await checkWindow()
+                unchecked = 0
+            }
+            if unchecked == 0 {
+                stepEffects = StepEffects()
+                model.beginStep()
+            }
             step = index + 1
             currentOperation = operation
             resolution = nil
-            stepEffects = StepEffects()
-            model.beginStep()
+            inBacklog = unchecked > 0
             try await apply(operation)
+            inBacklog = false
             if recordsResolvedSteps { resolvedSteps.append(self.operation) }
-            try await checkInvariants()
-            if step % 25 == 0, let anchor = await host?.replica.anchor {
-                savedAnchors.append(SavedAnchor(anchor: anchor, replica: replica, epoch: epoch))
-                if savedAnchors.count > 4 { savedAnchors.removeFirst() }
+            unchecked += 1
+            if alone || unchecked >= checkInterval || index == operations.count - 1 {
+                try await checkWindow()
+                unchecked = 0
             }
         }
+    }
+
+    /// Checks the state at the end of a window, and saves the host's anchor with the listing it
+    /// stands for every 25 steps or more, for `ModelOperation.replayOldAnchor(which:)`.
+    private mutating func checkWindow() async throws {
+        try await checkInvariants()
+        guard step >= lastSavedAnchorStep + 25, let anchor = await host?.replica.anchor else { return }
+        lastSavedAnchorStep = step
+        savedAnchors.append(SavedAnchor(anchor: anchor, replica: replica, epoch: epoch))
+        if savedAnchors.count > 4 { savedAnchors.removeFirst() }
     }
 
     /// Names the step for findings: what it resolved to, with names, identifiers and fields.

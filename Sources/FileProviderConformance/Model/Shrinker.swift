@@ -9,6 +9,10 @@ import Foundation
 /// what every later step does and the failure goes; removing a step that only observes changes
 /// nothing the later ones resolve against. Those are often half a run, scattered between the
 /// writes, so chunks seldom remove them and single steps come too late for the replay budget.
+///
+/// The shrinker counts its work, never the time: it stops after ``replayBudget`` replays or once
+/// its replays have run ``stepBudget`` operations, whichever comes first. The same failing
+/// sequence therefore shrinks to the same result on any machine, however loaded.
 struct Shrinker {
     /// A failing sequence, its failure, and what each of its steps resolved to when it ran: names,
     /// identifiers and fields.
@@ -16,23 +20,42 @@ struct Shrinker {
         var operations: [ModelOperation]
         var failure: RandomizedRun.Failure
         var resolvedSteps: [String]
+        /// The replays the shrinker made to find it.
+        var replays = 0
     }
+
+    /// The replays a randomized check's finding may spend on shrinking.
+    static let defaultReplayBudget = 200
+
+    /// The operations a randomized check's finding may replay in all while shrinking: about two
+    /// seconds against the reference provider, and well within a check's time limit against a
+    /// provider ten times slower.
+    static let defaultStepBudget = 40_000
 
     let makeFixture: @Sendable () async throws -> ProviderFixture
     let capabilities: ProviderCapabilities
     let caseRule: FilenameCaseRule
     /// The most replays the shrinker may spend.
-    let replayBudget: Int
-    /// When the shrinker stops starting replays, so that the check reports its finding well within
-    /// its timeout however slow the machine: a finding shrunk less beats a timeout naming none.
-    let deadline: ContinuousClock.Instant
+    var replayBudget = Shrinker.defaultReplayBudget
+    /// The most operations the shrinker's replays may run in all, so that a long failing run
+    /// reports its finding well within the check's time limit: a finding shrunk less beats a
+    /// timeout naming none.
+    var stepBudget = Shrinker.defaultStepBudget
+    /// The most steps between two checks of the state in each replay, as in the run that failed.
+    var checkInterval = ConformanceOptions.defaultRandomizedCheckInterval
 
     /// The shortest failing sequence found, its failure and its resolved steps.
     func shrink(_ operations: [ModelOperation], failure: RandomizedRun.Failure) async -> Shrunk {
         var best = Shrunk(operations: Array(operations.prefix(failure.step)), failure: failure, resolvedSteps: [])
         var replays = 0
-        let clock = ContinuousClock()
-        var spent: Bool { replays >= replayBudget || clock.now >= deadline }
+        var replayedSteps = 0
+        var spent: Bool { replays >= replayBudget || replayedSteps >= stepBudget }
+        /// Replays a candidate, counting the replay and its operations.
+        func attempt(_ candidate: [ModelOperation]) async -> Shrunk? {
+            replays += 1
+            replayedSteps += candidate.count
+            return await replay(candidate)
+        }
         // The steps that only observe, with the invalid calls (most of which must fail) or without.
         let removable: [@Sendable (ModelOperation) -> Bool] = [
             { $0.onlyObserves || $0.isInvalid }, { $0.onlyObserves },
@@ -41,8 +64,7 @@ struct Shrinker {
             guard let last = best.operations.last else { break }
             let candidate = best.operations.dropLast().filter { !remove($0) } + [last]
             guard candidate.count < best.operations.count else { continue }
-            replays += 1
-            if let shrunk = await replay(candidate) {
+            if let shrunk = await attempt(candidate) {
                 best = shrunk
                 break
             }
@@ -54,8 +76,7 @@ struct Shrinker {
             while start < best.operations.count, !spent {
                 var candidate = best.operations
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                replays += 1
-                if let shrunk = await replay(candidate) {
+                if let shrunk = await attempt(candidate) {
                     best = shrunk
                     removedAny = true
                 } else {
@@ -67,7 +88,8 @@ struct Shrinker {
                 chunk = max(1, chunk / 2)
             }
         }
-        if best.resolvedSteps.isEmpty, let shrunk = await replay(best.operations) { best = shrunk }
+        if best.resolvedSteps.isEmpty, let shrunk = await attempt(best.operations) { best = shrunk }
+        best.replays = replays
         return best
     }
 
@@ -82,6 +104,7 @@ struct Shrinker {
             scratch: ScratchFolder.unique("fileprovider-shrink")
         )
         run.recordsResolvedSteps = true
+        run.checkInterval = checkInterval
         var shrunk: Shrunk?
         do {
             try await run.run(operations)

@@ -8,6 +8,12 @@ public struct ConformanceOptions: Sendable {
     /// The number of operations in each randomized run; `nil` takes the tier's
     /// ``ConformanceTier/randomizedSteps``. At most ``maximumRandomizedSteps`` are run.
     public var randomizedSteps: Int?
+    /// At most how many operations of a randomized run pass between two checks of the domain's
+    /// state; every call's answer is checked as it returns whatever the interval. `nil` takes
+    /// ``defaultRandomizedCheckInterval``; 1 checks after every operation, which names the exact
+    /// operation a finding's state went wrong at but runs several times slower. Values below 1
+    /// count as 1.
+    public var randomizedCheckInterval: Int?
     /// How long one check may take before it fails as hung. Default: 60 seconds.
     public var checkTimeout: Duration
     /// The environment whose `FILEPROVIDER_CHECK` and `FILEPROVIDER_SEED` select the checks and
@@ -21,12 +27,14 @@ public struct ConformanceOptions: Sendable {
         tier: ConformanceTier = .standard,
         seed: UInt64 = UInt64.random(in: 0...UInt64.max),
         randomizedSteps: Int? = nil,
+        randomizedCheckInterval: Int? = nil,
         checkTimeout: Duration = .seconds(60),
         environment: ConformanceEnvironment = .process
     ) {
         self.tier = tier
         self.seed = seed
         self.randomizedSteps = randomizedSteps
+        self.randomizedCheckInterval = randomizedCheckInterval
         self.checkTimeout = checkTimeout
         self.environment = environment
     }
@@ -34,6 +42,17 @@ public struct ConformanceOptions: Sendable {
     /// The most operations one randomized run performs, whatever ``randomizedSteps`` asks: a run
     /// holds its operations in memory, so a larger number would exhaust it rather than run longer.
     public static let maximumRandomizedSteps = 10_000_000
+
+    /// The operations between two state checks of a randomized run unless
+    /// ``randomizedCheckInterval`` says otherwise: a check costs about as much as eight ordinary
+    /// operations.
+    public static let defaultRandomizedCheckInterval = 8
+
+    /// The operations between two state checks of a randomized run: ``randomizedCheckInterval``
+    /// (or ``defaultRandomizedCheckInterval``), at least 1.
+    public var effectiveRandomizedCheckInterval: Int {
+        max(1, randomizedCheckInterval ?? Self.defaultRandomizedCheckInterval)
+    }
 
     /// The number of operations in each randomized run: ``randomizedSteps`` (or the tier's)
     /// clamped to 1...``maximumRandomizedSteps``.
