@@ -107,8 +107,14 @@ final class ContentFiles: Sendable {
         }
         let url = directory.appendingPathComponent("\(number)-\(filename)", isDirectory: false)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try ContentFile.write(data, atOffset: offset, toNewFileAt: url)
+            do {
+                try ContentFile.write(data, atOffset: offset, toNewFileAt: url)
+            } catch let error as POSIXError where error.code == .ENOENT {
+                // The folder is made by the first write, and again after something removed it:
+                // checking for it before every write costs as much as the write.
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try ContentFile.write(data, atOffset: offset, toNewFileAt: url)
+            }
             return url
         } catch {
             try? FileManager.default.removeItem(at: url)
