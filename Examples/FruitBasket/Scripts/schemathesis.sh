@@ -28,8 +28,11 @@ cleanup() {
 trap cleanup EXIT
 
 printf 'fruit:basket\n' >"$work/accounts"
+# With a metrics secret, so /metrics exists: the fuzzer's account token gets the documented 401.
+printf 'scrape-secret\n' >"$work/metrics-secret"
 FRUITBASKET_DB=${store:-sqlite:$work/fruit.sqlite} \
-    "$server_bin" --port 0 --accounts-file "$work/accounts" --log-level warning >"$work/server.log" 2>&1 &
+    "$server_bin" --port 0 --accounts-file "$work/accounts" --metrics-secret-file "$work/metrics-secret" \
+    --log-level warning >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 150); do
     grep -q "listening on" "$work/server.log" && break
