@@ -131,6 +131,20 @@ struct FolderState: Codable, Sendable {
         return false
     }
 
+    /// The folders above `record`, its parent first, and the reserved container at the top (the
+    /// root, the trash, or another reserved identifier); `nil` when a folder on the way is not
+    /// recorded, or the parents loop. Costs the item's depth.
+    func ancestry(of record: ItemRecord) -> (folders: [ItemRecord], top: ItemIdentifier)? {
+        var folders: [ItemRecord] = []
+        var current = record.parent
+        while !current.isReservedContainer {
+            guard let parent = records[current], folders.count < records.count else { return nil }
+            folders.append(parent)
+            current = parent.parent
+        }
+        return (folders, current)
+    }
+
     /// The number of folders between an item and the root or the trash.
     func depth(of identifier: ItemIdentifier) -> Int {
         var depth = 0
