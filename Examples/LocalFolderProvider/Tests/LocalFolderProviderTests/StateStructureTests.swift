@@ -64,4 +64,33 @@ struct StateStructureTests {
         state.apply(Transaction(records: [loopX, loopY], lastRank: 2, nextSerial: 1))
         #expect(state.ancestry(of: Self.record("z", in: loopX.identifier, inode: 8, folder: false)) == nil)
     }
+
+    @Test("the items changed after a rank come in the order of their changes, whichever way they are found")
+    func changedAfter() {
+        var state = FolderState(epoch: 1)
+        var records = (1...6).map { Self.record("i\($0)", in: .rootContainer, inode: $0, folder: false) }
+        for position in records.indices { records[position].metadataRevision = UInt64(position + 1) }
+        state.apply(Transaction(records: records, lastRank: 6, nextSerial: 1))
+        // i2 changes again at 7 and at 9; i5 is deleted at 8; i1 and i3 change together at 10.
+        records[1].metadataRevision = 7
+        state.apply(Transaction(records: [records[1]], lastRank: 7, nextSerial: 1))
+        state.apply(
+            Transaction(removals: [.init(identifier: records[4].identifier, rank: 8)], lastRank: 8, nextSerial: 1)
+        )
+        records[1].metadataRevision = 9
+        records[0].metadataRevision = 10
+        records[2].metadataRevision = 10
+        state.apply(Transaction(records: [records[1], records[0], records[2]], lastRank: 10, nextSerial: 1))
+        // From rank 6 on, the ranks since are fewer than the 5 items and are walked; before, every item is.
+        for rank in UInt64(0)...11 {
+            let found = state.records(changedAfter: rank)
+            let expected = state.children(of: .rootContainer).filter { $0.metadataRevision > rank }
+            #expect(found.map(\.metadataRevision) == expected.map(\.metadataRevision).sorted(), "after \(rank)")
+            #expect(Set(found.map(\.identifier)) == Set(expected.map(\.identifier)), "after \(rank)")
+        }
+        #expect(
+            state.records(changedAfter: 6).map(\.identifier) == ["i2", "i1", "i3"]
+                || state.records(changedAfter: 6).map(\.identifier) == ["i2", "i3", "i1"]
+        )
+    }
 }
