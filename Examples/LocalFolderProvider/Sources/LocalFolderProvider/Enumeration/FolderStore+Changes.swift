@@ -24,8 +24,7 @@ extension FolderStore {
         else {
             throw FileProviderError(.syncAnchorExpired, message: "The anchor is not one this folder can continue from.")
         }
-        let updates = state.records.values.filter { $0.metadataRevision > token.updateRank }
-            .sorted { $0.metadataRevision < $1.metadataRevision }
+        let updates = state.records(changedAfter: token.updateRank)
         let batchUpdates = updates.prefix(limit)
         var next = AnchorToken(epoch: state.epoch, updateRank: state.lastRank, deletionRank: token.deletionRank)
         var deleted: [ItemIdentifier] = []

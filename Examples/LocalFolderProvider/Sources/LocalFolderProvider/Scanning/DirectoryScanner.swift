@@ -18,12 +18,22 @@ struct ScannedEntry: Sendable {
 /// not UTF-8) are never items, so nothing outside the root can be reached through them. A folder
 /// swapped for something else while it is walked is skipped.
 struct DirectoryScanner {
+    /// How much of a folder found a scan looks at.
+    enum Descent {
+        /// Every entry.
+        case everything
+        /// Only the entries with these names.
+        case names(Set<String>)
+        /// None: the folder is reported, not walked.
+        case nothing
+    }
+
     private(set) var entries: [ScannedEntry] = []
-    /// Whether to walk into a folder found; by default every folder is walked.
-    var descendsInto: (DiskFingerprint) -> Bool = { _ in true }
+    /// How much of a folder found to walk; by default every folder is walked whole.
+    var descent: (DiskFingerprint) -> Descent = { _ in .everything }
 
     /// Reports the entries of `folder`, the container `container` — only those named in `names`
-    /// when given — and walks into the folders among them that ``descendsInto`` accepts.
+    /// when given — and walks into the folders among them as ``descent`` says.
     mutating func scan(_ folder: DirectoryDescriptor, container: ItemIdentifier, names: Set<String>? = nil) {
         let names = names.map { $0.sorted() } ?? folder.entryNames()
         walk(folder, names: names, parentIndex: nil, container: container)
@@ -45,9 +55,14 @@ struct DirectoryScanner {
             entries.append(
                 ScannedEntry(parentIndex: parentIndex, container: container, name: name, fingerprint: fingerprint)
             )
-            if let child, descendsInto(fingerprint) {
-                walk(child, names: child.entryNames(), parentIndex: entries.count - 1, container: container)
+            guard let child else { continue }
+            let childNames: [String]
+            switch descent(fingerprint) {
+            case .everything: childNames = child.entryNames()
+            case .names(let names): childNames = names.sorted()
+            case .nothing: continue
             }
+            walk(child, names: childNames, parentIndex: entries.count - 1, container: container)
         }
     }
 }

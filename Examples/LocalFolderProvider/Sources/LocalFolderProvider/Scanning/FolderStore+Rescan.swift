@@ -30,26 +30,79 @@ extension FolderStore {
     /// (and everything inside folders that are new), or — without a watcher, after the kernel's
     /// queue overflowed, or when the watch limit was reached — everything, as ``rescan()``.
     ///
+    /// A folder keeps its watch when it moves, so the watcher may report entries of a folder
+    /// that is no longer where its record says (moved since the last rescan, or below a folder
+    /// that moved). Such a folder is looked at where the scan finds it now: the move is reported
+    /// in its new parent, and the walk goes down from there along the recorded folders to the
+    /// entries reported.
+    ///
     /// - Returns: the number of items created, changed or deleted.
     @discardableResult
     func rescanChanges() throws -> Int {
         guard let watcher, let changes = watcher.takeChanges() else { return try rescan() }
         if changes.isEmpty { return 0 }
-        var scanner = DirectoryScanner()
-        // Only folders no record knows are walked: a known folder's content is unchanged unless
-        // the watcher reported it.
-        scanner.descendsInto = { [state] in state.record(of: $0.identity)?.isFolder != true }
-        var candidates: [ItemIdentifier] = []
+        var placed: [(folder: DirectoryDescriptor, container: ItemIdentifier, names: Set<String>?)] = []
+        var displaced: [ItemIdentifier: Set<String>?] = [:]
         for (container, names) in changes {
-            guard let folder = folder(ofContainer: container) else { continue }
-            scanner.scan(folder, container: container, names: names)
-            if let names {
-                candidates += names.compactMap { state.record(at: $0, in: container)?.identifier }
-            } else {
-                candidates += state.children(of: container).map(\.identifier)
+            if let folder = folder(ofContainer: container) {
+                placed.append((folder, container, names))
+            } else if state.records[container]?.isFolder == true {
+                displaced[container] = names
             }
         }
+        let routes = routes(to: displaced)
+        var scanner = DirectoryScanner()
+        // Folders no record knows are walked whole; a known folder's content is unchanged unless
+        // the watcher reported it, or a displaced folder reported is below it.
+        scanner.descent = { [state] fingerprint in
+            guard let record = state.record(of: fingerprint.identity), record.isFolder else { return .everything }
+            guard let names = routes[record.identifier] else { return .nothing }
+            return names.map { .names($0) } ?? .everything
+        }
+        var candidates: [ItemIdentifier] = []
+        for (folder, container, names) in placed {
+            scanner.scan(folder, container: container, names: names)
+            candidates += self.candidates(in: container, names: names)
+        }
+        // Only the displaced folders the scan reached were looked at.
+        let reached = Set(scanner.entries.map(\.fingerprint.identity))
+        for (container, names) in routes {
+            guard let record = state.records[container], reached.contains(record.disk.identity) else { continue }
+            candidates += self.candidates(in: container, names: names)
+        }
         return try reconcile(scanner.entries, candidates: candidates)
+    }
+
+    /// For folders the watcher reported that are not where their records say, the entries to
+    /// look at in each recorded folder on the way down to them: the names reported (`nil` for
+    /// every entry), and in each recorded ancestor that is itself displaced, the name of the
+    /// next folder on the way.
+    private func routes(to displaced: [ItemIdentifier: Set<String>?]) -> [ItemIdentifier: Set<String>?] {
+        var routes = displaced
+        for container in displaced.keys {
+            var current = container
+            for _ in 0...state.records.count {
+                guard let record = state.records[current], !record.parent.isReservedContainer,
+                    folder(ofContainer: record.parent) == nil
+                else { break }
+                switch routes[record.parent] {
+                case .some(.none): break
+                case .some(.some(var names)):
+                    names.insert(record.diskName)
+                    routes[record.parent] = .some(names)
+                case .none: routes[record.parent] = .some([record.diskName])
+                }
+                current = record.parent
+            }
+        }
+        return routes
+    }
+
+    /// The records a scan of `names` in `container` (`nil`: of every entry) must find again, or
+    /// they are gone.
+    private func candidates(in container: ItemIdentifier, names: Set<String>?) -> [ItemIdentifier] {
+        guard let names else { return state.children(of: container).map(\.identifier) }
+        return names.compactMap { state.record(at: $0, in: container)?.identifier }
     }
 
     /// Matches scanned entries with records, as ``rescan()`` describes, and commits the outcome:

@@ -2,8 +2,8 @@ import FileProviderKit
 
 /// The lookups ``FolderState`` answers without going through every record: the children of a
 /// container, the items of a name in a container (names compare as Swift strings do, so
-/// canonically equivalent spellings share an entry), the item at a place on disk and the item
-/// recorded as a file.
+/// canonically equivalent spellings share an entry), the item at a place on disk, the item
+/// recorded as a file, and the items by the rank of their latest change.
 struct FolderIndex: Sendable {
     /// A name in a container.
     struct Name: Hashable, Sendable {
@@ -21,6 +21,7 @@ struct FolderIndex: Sendable {
     private(set) var named: [Name: Set<ItemIdentifier>] = [:]
     private(set) var placed: [Place: ItemIdentifier] = [:]
     private(set) var identified: [FileIdentity: ItemIdentifier] = [:]
+    private(set) var ranked: [UInt64: Set<ItemIdentifier>] = [:]
 
     /// Adds `record` to every index.
     mutating func insert(_ record: ItemRecord) {
@@ -28,6 +29,7 @@ struct FolderIndex: Sendable {
         named[Name(parent: record.parent, filename: record.filename), default: []].insert(record.identifier)
         placed[Place(parent: record.parent, diskName: record.diskName)] = record.identifier
         identified[record.disk.identity] = record.identifier
+        ranked[record.metadataRevision, default: []].insert(record.identifier)
     }
 
     /// Removes `record`, as it was inserted, from every index.
@@ -40,5 +42,7 @@ struct FolderIndex: Sendable {
         let place = Place(parent: record.parent, diskName: record.diskName)
         if placed[place] == record.identifier { placed[place] = nil }
         if identified[record.disk.identity] == record.identifier { identified[record.disk.identity] = nil }
+        ranked[record.metadataRevision]?.remove(record.identifier)
+        if ranked[record.metadataRevision]?.isEmpty == true { ranked[record.metadataRevision] = nil }
     }
 }

@@ -110,6 +110,17 @@ struct FolderState: Codable, Sendable {
         return result
     }
 
+    /// The items whose latest change is ranked after `rank`, in the order of those changes. Costs
+    /// the number of ranks since `rank` when they are fewer than the items (a recent anchor), the
+    /// number of items otherwise.
+    func records(changedAfter rank: UInt64) -> [ItemRecord] {
+        guard rank < lastRank else { return [] }
+        if lastRank - rank < UInt64(records.count) {
+            return ((rank + 1)...lastRank).flatMap { index.ranked[$0, default: []].compactMap { records[$0] } }
+        }
+        return records.values.filter { $0.metadataRevision > rank }.sorted { $0.metadataRevision < $1.metadataRevision }
+    }
+
     /// The item whose entry on disk is `diskName` in `parent`.
     func record(at diskName: String, in parent: ItemIdentifier) -> ItemRecord? {
         index.placed[FolderIndex.Place(parent: parent, diskName: diskName)].flatMap { records[$0] }
@@ -129,6 +140,20 @@ struct FolderState: Codable, Sendable {
             current = record.parent
         }
         return false
+    }
+
+    /// The folders above `record`, its parent first, and the reserved container at the top (the
+    /// root, the trash, or another reserved identifier); `nil` when a folder on the way is not
+    /// recorded, or the parents loop. Costs the item's depth.
+    func ancestry(of record: ItemRecord) -> (folders: [ItemRecord], top: ItemIdentifier)? {
+        var folders: [ItemRecord] = []
+        var current = record.parent
+        while !current.isReservedContainer {
+            guard let parent = records[current], folders.count < records.count else { return nil }
+            folders.append(parent)
+            current = parent.parent
+        }
+        return (folders, current)
     }
 
     /// The number of folders between an item and the root or the trash.

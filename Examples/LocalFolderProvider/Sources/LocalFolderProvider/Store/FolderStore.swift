@@ -166,15 +166,8 @@ final class FolderStore {
     /// Where an item is on disk: below the root, or below the trash folder for trashed items;
     /// `nil` when an ancestor is missing.
     func url(of record: ItemRecord) -> URL? {
-        var names = [record.diskName]
-        var current = record.parent
-        for _ in 0...state.records.count where !current.isReservedContainer {
-            guard let parent = state.records[current] else { return nil }
-            names.append(parent.diskName)
-            current = parent.parent
-        }
-        guard let base = baseURL(of: current) else { return nil }
-        return names.reversed().reduce(base) { $0.appendingPathComponent($1) }
+        guard let (folders, top) = state.ancestry(of: record), let base = baseURL(of: top) else { return nil }
+        return ([record] + folders).reversed().reduce(base) { $0.appendingPathComponent($1.diskName) }
     }
 
     /// The open folder holding a container's children, reached from the root or the trash one
@@ -186,17 +179,11 @@ final class FolderStore {
         case .trashContainer: return trashFolder
         default: break
         }
-        guard let record = state.records[identifier], record.isFolder else { return nil }
-        var chain = [record]
-        var current = record.parent
-        for _ in 0...state.records.count where !current.isReservedContainer {
-            guard let parent = state.records[current] else { return nil }
-            chain.append(parent)
-            current = parent.parent
-        }
-        guard var folder = current == .trashContainer ? trashFolder : current == .rootContainer ? rootFolder : nil
+        guard let record = state.records[identifier], record.isFolder,
+            let (folders, top) = state.ancestry(of: record),
+            var folder = top == .trashContainer ? trashFolder : top == .rootContainer ? rootFolder : nil
         else { return nil }
-        for ancestor in chain.reversed() {
+        for ancestor in ([record] + folders).reversed() {
             guard let child = folder.folder(ancestor.diskName, expecting: ancestor.disk.identity) else { return nil }
             folder = child
         }

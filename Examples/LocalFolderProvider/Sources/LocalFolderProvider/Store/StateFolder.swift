@@ -90,12 +90,10 @@ final class StateFolder {
             else { throw FileProviderError.io("the snapshot \(snapshotURL.path) is unreadable") }
             state = decoded
         }
-        let lines = ((try? Data(contentsOf: journalURL)) ?? Data()).split(
-            separator: UInt8(ascii: "\n"),
-            omittingEmptySubsequences: false
-        )
+        let journal = (try? Data(contentsOf: journalURL)) ?? Data()
+        let lines = Self.lines(of: journal)
         for (index, line) in lines.enumerated() where !line.isEmpty {
-            guard let transaction = try? JSONDecoder().decode(Transaction.self, from: Data(line)) else {
+            guard let transaction = try? JSONDecoder().decode(Transaction.self, from: journal[line]) else {
                 // Only the last line can be cut short by a crash; it was never acknowledged.
                 if index == lines.count - 1 { break }
                 throw FileProviderError.io("the journal \(journalURL.path) is damaged at line \(index + 1)")
@@ -105,6 +103,21 @@ final class StateFolder {
             journalCount += 1
         }
         return state
+    }
+
+    /// Where the lines of `journal` are: the bytes between newlines, and those after the last
+    /// one (empty when the journal ends with a newline), as indices of `journal`.
+    static func lines(of journal: Data) -> [Range<Data.Index>] {
+        journal.withUnsafeBytes { bytes in
+            var lines: [Range<Data.Index>] = []
+            var start = 0
+            while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append((journal.startIndex + start)..<(journal.startIndex + end))
+                start = end + 1
+            }
+            lines.append((journal.startIndex + start)..<journal.endIndex)
+            return lines
+        }
     }
 
     // MARK: Writing
