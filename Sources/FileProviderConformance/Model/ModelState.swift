@@ -49,6 +49,9 @@ struct ModelState {
     private var journal: [ItemIdentifier: Item] = [:]
     /// The items the step added.
     private var addedInStep: Set<ItemIdentifier> = []
+    /// The collision key of each item's name under ``caseRule``, kept with the items: computing one
+    /// normalises the name, and every creation, rename and move compares its siblings' keys.
+    private var collisionKeys: [ItemIdentifier: String] = [:]
     /// The live items and folders as last computed, valid while no item changed since.
     private var liveCache: (files: [ItemIdentifier], all: [ItemIdentifier], folders: [ItemIdentifier])?
 
@@ -74,6 +77,7 @@ struct ModelState {
 
     mutating func add(_ identifier: ItemIdentifier, _ item: Item) {
         liveCache = nil
+        collisionKeys[identifier] = caseRule.collisionKey(for: item.name)
         if let previous = items.updateValue(item, forKey: identifier) {
             noteChange(identifier, previous)
         } else {
@@ -88,6 +92,7 @@ struct ModelState {
         noteChange(identifier, item)
         change(&item)
         items[identifier] = item
+        collisionKeys[identifier] = caseRule.collisionKey(for: item.name)
         // Only a move can take an item into or out of the trash.
         if item.parent != parent { liveCache = nil }
     }
@@ -103,6 +108,7 @@ struct ModelState {
         let doomed = Set([identifier] + descendants(of: identifier))
         for gone in doomed {
             if let previous = items.removeValue(forKey: gone) { noteChange(gone, previous) }
+            collisionKeys[gone] = nil
         }
         order.removeAll { doomed.contains($0) }
         deleted += doomed.sorted()
@@ -153,7 +159,7 @@ struct ModelState {
     func collides(_ name: String, in parent: ItemIdentifier, excluding excluded: ItemIdentifier? = nil) -> Bool {
         let key = caseRule.collisionKey(for: name)
         return items.contains { identifier, item in
-            identifier != excluded && item.parent == parent && caseRule.collisionKey(for: item.name) == key
+            identifier != excluded && item.parent == parent && collisionKeys[identifier] == key
         }
     }
 
