@@ -13,7 +13,7 @@ struct BugDetectionTests {
         let options = ConformanceOptions(
             seed: 42,
             randomizedSteps: 300,
-            checkTimeout: bug == .neverFinishes ? .seconds(2) : .seconds(60)
+            checkTimeout: bug == .neverFinishes ? .seconds(2) : .seconds(300)
         )
         let report = await Conformance.run(.broken(by: bug), checks: checks, options: options)
         expectation.expectCaught(in: report, "\(bug)")

@@ -28,8 +28,12 @@ cleanup() {
 trap cleanup EXIT
 
 printf 'fruit:basket\n' >"$work/accounts"
+# With a metrics secret, so /metrics exists; the fuzzer sends it to getMetrics (its config below)
+# and the account's token everywhere else.
+printf 'scrape-secret\n' >"$work/metrics-secret"
 FRUITBASKET_DB=${store:-sqlite:$work/fruit.sqlite} \
-    "$server_bin" --port 0 --accounts-file "$work/accounts" --log-level warning >"$work/server.log" 2>&1 &
+    "$server_bin" --port 0 --accounts-file "$work/accounts" --metrics-secret-file "$work/metrics-secret" \
+    --log-level warning >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 150); do
     grep -q "listening on" "$work/server.log" && break
@@ -48,9 +52,14 @@ token=$(curl -sf -X POST "$base/v1/tokens" -H 'Content-Type: application/json' \
 # documented 4xx (status_code_conformance checks that those are documented).
 # The long poll is left out: a generated timeout of up to 60 s per example would take the run far
 # past its budget (LongPollTests cover it).
+cat >"$work/schemathesis.toml" <<'TOML'
+[[operations]]
+include-operation-id = "getMetrics"
+headers = { Authorization = "Bearer scrape-secret" }
+TOML
 status=0
 cd "$work" # schemathesis keeps its example database in the working directory
-schemathesis run "$base/openapi.json" \
+schemathesis --config-file "$work/schemathesis.toml" run "$base/openapi.json" \
     --exclude-operation-id waitForChanges \
     --header "Authorization: Bearer $token" \
     --checks all --exclude-checks unsupported_method,allow_header_conformance,positive_data_acceptance \

@@ -55,7 +55,7 @@ base=$(sed -n 's/^fruitbasket-server listening on //p' "$work/server.log" | head
 echo "   $base"
 
 echo "2. mount it"
-"$mount_bin" "$work/mnt" --fruitbasket "$base" --account fruit:basket >"$work/mount.log" 2>&1 &
+FRUITBASKET_ACCOUNT=fruit:basket "$mount_bin" "$work/mnt" --fruitbasket "$base" >"$work/mount.log" 2>&1 &
 mount_pid=$!
 eventually grep -q "^mounted " "$work/mount.log"
 

@@ -37,18 +37,20 @@ final class AppleChangeObserverAdapter: NSObject, NSFileProviderChangeObserver, 
 
     func didUpdate(_ updatedItems: [any NSFileProviderItemProtocol]) {
         guard stillOpen() else { return }
+        let items: [ItemSnapshot]
         do {
-            observer.didUpdate(
-                try updatedItems.map { item in try ItemSnapshot(apple: item) }
-            )
+            items = try updatedItems.map { item in try ItemSnapshot(apple: item) }
         } catch {
             finish(.failure(error))
+            return
         }
+        forward { observer.didUpdate(items) }
     }
 
     func didDeleteItems(withIdentifiers deletedItemIdentifiers: [NSFileProviderItemIdentifier]) {
         guard stillOpen() else { return }
-        observer.didDeleteItems(withIdentifiers: deletedItemIdentifiers.map { ItemIdentifier($0) })
+        let identifiers = deletedItemIdentifiers.map { ItemIdentifier($0) }
+        forward { observer.didDeleteItems(withIdentifiers: identifiers) }
     }
 
     func finishEnumeratingChanges(upTo anchor: NSFileProviderSyncAnchor, moreComing: Bool) {
@@ -64,15 +66,24 @@ final class AppleChangeObserverAdapter: NSObject, NSFileProviderChangeObserver, 
     }
 
     private func stillOpen() -> Bool {
-        guard isFinished.withLock({ $0 }) else { return !isAbandoned.withLock { $0 } }
+        guard isFinished.withLock({ $0 }) else { return true }
         log.record(ContractViolation(.reportedAfterFinish, call: call))
         return false
     }
 
     /// Stops forwarding without a finding: the call this observer served has ended (cancelled, or
     /// past its deadline), and whatever the extension still reports goes nowhere.
+    /// Once it returns, nothing more reaches the contract observer: it waits for a report being
+    /// forwarded, so the caller may finish that observer at once without racing the extension.
     func abandon() {
         isAbandoned.withLock { $0 = true }
+    }
+
+    /// Runs `report` unless the call was abandoned, holding the lock `abandon()` takes.
+    private func forward(_ report: () -> Void) {
+        isAbandoned.withLock { abandoned in
+            if !abandoned { report() }
+        }
     }
 
     private func finish(_ result: Result<Finish, any Error>) {

@@ -35,14 +35,14 @@ final class AppleEnumerationObserverAdapter: NSObject, NSFileProviderEnumeration
             log.record(ContractViolation(.reportedAfterFinish, call: call))
             return
         }
-        guard !isAbandoned.withLock({ $0 }) else { return }
+        let items: [ItemSnapshot]
         do {
-            observer.didEnumerate(
-                try updatedItems.map { item in try ItemSnapshot(apple: item) }
-            )
+            items = try updatedItems.map { item in try ItemSnapshot(apple: item) }
         } catch {
             finish(.failure(error))
+            return
         }
+        forward { observer.didEnumerate(items) }
     }
 
     func finishEnumerating(upTo nextPage: NSFileProviderPage?) {
@@ -59,8 +59,17 @@ final class AppleEnumerationObserverAdapter: NSObject, NSFileProviderEnumeration
 
     /// Stops forwarding without a finding: the call this observer served has ended (cancelled, or
     /// past its deadline), and whatever the extension still reports goes nowhere.
+    /// Once it returns, nothing more reaches the contract observer: it waits for a report being
+    /// forwarded, so the caller may finish that observer at once without racing the extension.
     func abandon() {
         isAbandoned.withLock { $0 = true }
+    }
+
+    /// Runs `report` unless the call was abandoned, holding the lock `abandon()` takes.
+    private func forward(_ report: () -> Void) {
+        isAbandoned.withLock { abandoned in
+            if !abandoned { report() }
+        }
     }
 
     private func finish(_ result: Result<Page?, any Error>) {

@@ -69,8 +69,24 @@ struct MountCommand: AsyncParsableCommand {
     )
     var fruitbasket: String?
 
-    @Option(help: ArgumentHelp("The FruitBasket account to sign in with.", valueName: "name:secret"))
-    var account = "fruit:basket"
+    @Option(
+        help: ArgumentHelp(
+            """
+            A file holding the FruitBasket account to sign in with, one NAME:SECRET line \
+            (default: $FRUITBASKET_ACCOUNT, which holds NAME:SECRET).
+            """,
+            valueName: "path"
+        )
+    )
+    var accountFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The FruitBasket account, on the command line, where ps shows its secret to every user: prefer --account-file.",
+            valueName: "name:secret"
+        )
+    )
+    var account: String?
 
     @Option(
         help: ArgumentHelp(
@@ -121,6 +137,9 @@ struct MountCommand: AsyncParsableCommand {
     var fuseOptions: [String] = []
 
     func validate() throws {
+        if account != nil {
+            FileHandle.standardError.write(Data(Self.accountWarning.utf8))
+        }
         guard seed >= 0 else { throw ValidationError("--seed must be 0 or more, not \(seed).") }
         guard seedFolderSize > 0 else {
             throw ValidationError("--seed-folder-size must be 1 or more, not \(seedFolderSize).")
@@ -144,10 +163,28 @@ struct MountCommand: AsyncParsableCommand {
         guard fruitbasket == nil || (folder == nil && seed == 0) else {
             throw ValidationError("--fruitbasket mounts a server; it does not go with --folder or --seed.")
         }
-        guard account.contains(":"), account.first != ":" else {
-            throw ValidationError("--account is NAME:SECRET, not \(account).")
+        guard accountFile == nil || account == nil else {
+            throw ValidationError("Give the account once: --account-file or --account, not both.")
+        }
+        if fruitbasket == nil {
+            guard accountFile == nil, account == nil else {
+                throw ValidationError("--account-file and --account go with --fruitbasket only.")
+            }
+        } else {
+            _ = try AccountCredential.resolve(
+                file: accountFile,
+                flag: account,
+                environment: ProcessInfo.processInfo.environment
+            )
         }
     }
+
+    /// Printed to standard error when the secret came on the command line.
+    static let accountWarning = """
+        fileprovider-mount: warning: --account puts the secret on the command line, where ps shows it to \
+        every user of this machine; put NAME:SECRET in a file for --account-file, or in FRUITBASKET_ACCOUNT.
+
+        """
 
     func run() async throws {
         let cacheDirectory =
@@ -196,12 +233,15 @@ struct MountCommand: AsyncParsableCommand {
         storeFolder: URL
     ) throws -> (any FileProvider, (@Sendable () async -> Void)?) {
         if let fruitbasket {
-            let name = account.prefix { $0 != ":" }
-            let secret = account.dropFirst(name.count + 1)
+            let credential = try AccountCredential.resolve(
+                file: accountFile,
+                flag: account,
+                environment: ProcessInfo.processInfo.environment
+            )
             let configuration = FruitBasketConfiguration(
                 baseURL: fruitbasket,
-                account: String(name),
-                secret: String(secret)
+                account: credential.name,
+                secret: credential.secret
             )
             return (FruitBasketProvider(configuration: configuration), nil)
         }

@@ -17,6 +17,7 @@
 /// | `POST /v1/items` | ``CreateItemRequest`` | 201 ``WireItem`` (200 when it already existed) |
 /// | `PATCH /v1/items/{id}` | ``ModifyItemRequest``, `If-Match` | 200 ``ModifyItemResponse`` |
 /// | `DELETE /v1/items/{id}?recursive=true` | `If-Match` | 204 |
+/// | `GET /metrics` | `Authorization: Bearer <metrics secret>` | 200 Prometheus text format |
 /// | `POST /v1/admin/reset-epoch` | `X-Admin-Secret` | 204 |
 /// | `POST /v1/admin/expire-history` | `X-Admin-Secret` | 204 |
 ///
@@ -25,7 +26,9 @@
 /// ``APIErrorCode/versionMismatch`` with the current item; a non-empty folder without
 /// `recursive=true` answers 409 ``APIErrorCode/directoryNotEmpty``. The admin endpoints exist
 /// only when the server was started with an admin secret; they are the operator's, used by tests
-/// to simulate a restore from backup and a server that keeps little history.
+/// to simulate a restore from backup and a server that keeps little history. `/metrics` exists
+/// only when the server was started with a metrics secret, and answers 401 `notAuthenticated`
+/// to any other bearer (an account's token included): its series cover every tenant.
 public enum APIPaths {
     /// `GET`: liveness, without a token; it tells nothing about the store (see ``HealthStatus``).
     public static let health = "/v1/health"
@@ -49,6 +52,8 @@ public enum APIPaths {
     public static let resetEpoch = "/v1/admin/reset-epoch"
     /// `POST`: forget the deletions recorded so far (older change-feed cursors expire).
     public static let expireHistory = "/v1/admin/expire-history"
+    /// `GET`: the server's series in Prometheus' text format, with the metrics secret as bearer.
+    public static let metrics = "/metrics"
     /// The header carrying the admin secret.
     public static let adminSecretHeader = "X-Admin-Secret"
 

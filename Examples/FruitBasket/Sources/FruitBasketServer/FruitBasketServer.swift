@@ -17,6 +17,7 @@ public final class FruitBasketServer: Sendable {
     /// The store.
     public let catalogue: Catalogue
     let notifier: ChangeNotifier
+    let metrics: ServerMetrics
     private let running = Mutex<ServiceGroup?>(nil)
     private let stopRequested = Mutex(false)
 
@@ -25,6 +26,7 @@ public final class FruitBasketServer: Sendable {
     /// - Throws: the database's error.
     public init(configuration: FruitBasketServerConfiguration, database: any CatalogueDatabase) async throws {
         self.configuration = configuration
+        metrics = ServerMetrics(registry: configuration.metricsRegistry)
         let box = NotifierBox()
         catalogue = try await Catalogue(
             database: database,
@@ -88,7 +90,7 @@ public final class FruitBasketServer: Sendable {
         logger.logLevel = configuration.logLevel
         let router = Router(context: FruitBasketRequestContext.self)
         if let hooks = configuration.requestHooks { router.add(middleware: RequestHookMiddleware(hooks: hooks)) }
-        router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: RequestObservationMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         APIRoutes(server: self).register(on: router)
         return Application(

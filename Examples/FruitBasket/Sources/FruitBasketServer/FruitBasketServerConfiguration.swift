@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Prometheus
 
 /// How a ``FruitBasketServer`` runs.
 public struct FruitBasketServerConfiguration: Sendable {
@@ -26,6 +27,14 @@ public struct FruitBasketServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Closures awaited around every request (tests), or `nil` for none.
     public var requestHooks: FruitBasketRequestHooks?
+    /// The secret `GET /metrics` requires as `Authorization: Bearer <secret>`; without one the
+    /// route does not exist. It is not an account's token: the series cover every tenant.
+    public var metricsSecret: String?
+    /// Where the server records its series (see `GET /metrics`). Each configuration gets a
+    /// registry of its own unless given one, so servers in one process count apart; a process
+    /// that bootstraps `MetricsSystem` passes the registry it bootstrapped with, so `/metrics`
+    /// shows its libraries' series too.
+    public var metricsRegistry: PrometheusCollectorRegistry
 
     /// The account a default configuration has: `fruit`, secret `basket`.
     public static let defaultAccounts = ["fruit": "basket"]
@@ -42,7 +51,9 @@ public struct FruitBasketServerConfiguration: Sendable {
         peerPollInterval: Duration = .milliseconds(500),
         clock: @escaping @Sendable () -> Date = { Date() },
         logLevel: Logger.Level = .warning,
-        requestHooks: FruitBasketRequestHooks? = nil
+        requestHooks: FruitBasketRequestHooks? = nil,
+        metricsSecret: String? = nil,
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
     ) {
         self.host = host
         self.port = port
@@ -55,5 +66,7 @@ public struct FruitBasketServerConfiguration: Sendable {
         self.clock = clock
         self.logLevel = logLevel
         self.requestHooks = requestHooks
+        self.metricsSecret = metricsSecret
+        self.metricsRegistry = metricsRegistry
     }
 }

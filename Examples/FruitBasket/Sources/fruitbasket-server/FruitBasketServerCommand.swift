@@ -5,7 +5,7 @@ import Logging
 
 /// `fruitbasket-server`: runs the FruitBasket server over SQLite (or PostgreSQL) until SIGINT or
 /// SIGTERM. Prints `fruitbasket-server listening on http://HOST:PORT` once it listens. Secrets
-/// (account secrets, the admin secret, a database password) come from files or the environment,
+/// (account secrets, the admin and metrics secrets, a database password) come from files or the environment,
 /// never from the command line; without accounts it refuses to start unless `--development`.
 @main
 struct FruitBasketServerCommand: AsyncParsableCommand {
@@ -61,6 +61,14 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
     )
     var adminSecretFile: String?
 
+    @Option(
+        help: """
+            A file holding the secret GET /metrics requires as its bearer token (default: \
+            $FRUITBASKET_METRICS_SECRET); without one /metrics does not exist.
+            """
+    )
+    var metricsSecretFile: String?
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
@@ -84,18 +92,26 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
             accounts = FruitBasketServerConfiguration.defaultAccounts
             FileHandle.standardError.write(Data("fruitbasket-server: development mode, account fruit:basket\n".utf8))
         }
-        let adminSecret =
-            try adminSecretFile.map { path in
-                try Self.read(path, what: "admin secret file").trimmingCharacters(in: .whitespacesAndNewlines)
-            } ?? environment["FRUITBASKET_ADMIN_SECRET"]
+        let adminSecret = try Self.secret(
+            file: adminSecretFile,
+            what: "admin secret file",
+            environment: environment["FRUITBASKET_ADMIN_SECRET"]
+        )
+        let metricsSecret = try Self.secret(
+            file: metricsSecretFile,
+            what: "metrics secret file",
+            environment: environment["FRUITBASKET_METRICS_SECRET"]
+        )
         let configuration = FruitBasketServerConfiguration(
             host: host,
             port: port,
             accounts: accounts,
             quota: quota,
             tokenLifetime: tokenLifetime,
-            adminSecret: adminSecret.flatMap { $0.isEmpty ? nil : $0 },
-            logLevel: Logger.Level(rawValue: logLevel) ?? .info
+            adminSecret: adminSecret,
+            logLevel: Logger.Level(rawValue: logLevel) ?? .info,
+            metricsSecret: metricsSecret,
+            metricsRegistry: ProcessMetrics.registry
         )
         let database = try await openDatabase(db ?? environment["FRUITBASKET_DB"] ?? "sqlite:fruitbasket.sqlite")
         let server = try await FruitBasketServer(configuration: configuration, database: database)
@@ -115,6 +131,15 @@ struct FruitBasketServerCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The secret in the file at `file` (surrounding white space trimmed), else `environment`;
+    /// `nil` when neither gives a non-empty one.
+    private static func secret(file: String?, what: String, environment: String?) throws -> String? {
+        let secret =
+            try file.map { path in try read(path, what: what).trimmingCharacters(in: .whitespacesAndNewlines) }
+            ?? environment
+        return secret.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The text of the file at `path`.

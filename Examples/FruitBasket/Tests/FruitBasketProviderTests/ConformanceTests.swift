@@ -9,16 +9,18 @@ import Testing
 /// port. Remote changes go through a second client of the server; another instance is a new
 /// provider with its own client; the store is reset and its history expired through the admin
 /// endpoints; the server becomes unreachable by stopping, and reachable again by starting on the
-/// same port and database.
+/// same port and database. A request fails inside an operation when the server refuses the n-th
+/// request it receives (``RequestFailureSwitch``).
 let subject = ConformanceSubject(
     name: "FruitBasketProvider",
     capabilities: [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
         .caseSensitiveFilenames, .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
-        .listingOnlyFolders,
+        .listingOnlyFolders, .requestFailures,
     ]
 ) {
-    let server = try await LoopbackServer()
+    let failures = RequestFailureSwitch()
+    let server = try await LoopbackServer { $0.requestHooks = failures.hooks }
     let configuration = server.clientConfiguration
     let providers = Mutex<[FruitBasketProvider]>([])
     let open: @Sendable () async throws -> any FileProvider = {
@@ -36,6 +38,7 @@ let subject = ConformanceSubject(
         setReachable: { reachable in
             if reachable { try await server.start() } else { await server.stop() }
         },
+        failRequest: { number in failures.arm(number) },
         tearDown: {
             for provider in providers.withLock({ $0 }) { await provider.invalidate() }
             await remote.shutdown()

@@ -58,17 +58,6 @@ struct AuthenticationTests {
 struct AdminEndpointTests {
     @Test("Without an admin secret the admin endpoints do not exist")
     func absentWithoutSecret() async throws {
-        let database = try await SQLiteCatalogueDatabase(location: .memory)
-        let server = try await FruitBasketServer(
-            configuration: FruitBasketServerConfiguration(port: 0),
-            database: database
-        )
-        try await server.application().test(.router) { client in
-            let response = try await client.execute(uri: APIPaths.resetEpoch, method: .post)
-            #expect(response.status == .notFound)
-            let body = try JSONDecoder().decode(APIErrorBody.self, from: Data(buffer: response.body))
-            #expect(body.code == .noSuchRoute)
-        }
-        try await database.close()
+        try await TestAPI.expectNoRouteWithoutSecrets(.post, APIPaths.resetEpoch)
     }
 }

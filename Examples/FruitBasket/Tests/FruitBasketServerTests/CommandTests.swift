@@ -21,7 +21,7 @@ struct CommandTests {
     static let executable = ChildProcess.builtExecutable(named: "fruitbasket-server")
 
     @Test(
-        "It prints one line with the port it chose, serves on it, and exits cleanly on SIGTERM",
+        "It prints one line with the port it chose, serves on it (/metrics with the secret of its file), and exits cleanly on SIGTERM",
         .enabled(if: executable != nil, "fruitbasket-server was not built beside the tests")
     )
     func listensAndStops() async throws {
@@ -30,11 +30,13 @@ struct CommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let accounts = directory.appendingPathComponent("accounts")
         try Data("# tenants\nkiwi:green\n".utf8).write(to: accounts)
+        let metricsSecret = directory.appendingPathComponent("metrics-secret")
+        try Data("scrape\n".utf8).write(to: metricsSecret)
         let process = try ChildProcess(
             executable: try #require(Self.executable),
             arguments: [
                 "--db", "sqlite:\(directory.appendingPathComponent("store.sqlite").path)", "--port", "0",
-                "--accounts-file", accounts.path,
+                "--accounts-file", accounts.path, "--metrics-secret-file", metricsSecret.path,
             ],
             standardOutput: .lines
         )
@@ -49,6 +51,14 @@ struct CommandTests {
         request.httpBody = try JSONEncoder().encode(TokenRequest(account: "kiwi", secret: "green"))
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
+
+        // The process's registry (MetricsSystem bootstrapped once) behind the secret of the file.
+        var scrape = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)\(APIPaths.metrics)")))
+        scrape.setValue("Bearer scrape", forHTTPHeaderField: "Authorization")
+        let (metrics, metricsResponse) = try await URLSession.shared.data(for: scrape)
+        #expect((metricsResponse as? HTTPURLResponse)?.statusCode == 200)
+        let tokens = #"fruitbasket_http_requests_total{route="/v1/tokens",method="POST",status="201"} 1"#
+        #expect(String(decoding: metrics, as: UTF8.self).split(separator: "\n").contains { $0 == tokens })
 
         process.send(SIGTERM)
         #expect(await process.waitForExit(timeout: .seconds(60)) == .exited(0))

@@ -16,6 +16,8 @@ struct TestAPI: Sendable {
     let token: String
 
     static let adminSecret = "admin-secret"
+    /// The secret `GET /metrics` takes on every test server.
+    static let metricsSecret = "metrics-secret"
     /// The accounts every test server has: `fruit` (the one ``run(quota:tokenLifetime:keptVersions:over:on:_:)``
     /// signs in as) and `kiwi`, a second tenant.
     static let accounts = ["fruit": "basket", "kiwi": "green"]
@@ -41,7 +43,8 @@ struct TestAPI: Sendable {
                     tokenLifetime: tokenLifetime,
                     adminSecret: adminSecret,
                     keptVersions: keptVersions,
-                    clock: clock.function
+                    clock: clock.function,
+                    metricsSecret: metricsSecret
                 )
                 let server = try await FruitBasketServer(configuration: configuration, database: database)
                 try await server.application().test(setup) { client in
@@ -55,6 +58,27 @@ struct TestAPI: Sendable {
                 }
             }
         }
+    }
+
+    /// Checks that a server with no admin or metrics secret (the default configuration) answers
+    /// `method` `uri` with 404 `noSuchRoute`: the route does not exist.
+    static func expectNoRouteWithoutSecrets(
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let database = try await SQLiteCatalogueDatabase(location: .memory)
+        let server = try await FruitBasketServer(
+            configuration: FruitBasketServerConfiguration(port: 0),
+            database: database
+        )
+        try await server.application().test(.router) { client in
+            let response = try await client.execute(uri: uri, method: method)
+            #expect(response.status == .notFound, sourceLocation: sourceLocation)
+            let body = try JSONDecoder().decode(APIErrorBody.self, from: Data(buffer: response.body))
+            #expect(body.code == .noSuchRoute, sourceLocation: sourceLocation)
+        }
+        try await database.close()
     }
 
     /// The same server, with a token of `account` (one of ``accounts``).

@@ -11,7 +11,8 @@ struct APIRoutes: Sendable {
     var configuration: FruitBasketServerConfiguration { server.configuration }
 
     /// Adds the routes to `router`: the OpenAPI document, health and tokens without a token, the
-    /// admin routes only with an admin secret, the others behind ``BearerAuthMiddleware``.
+    /// admin routes only with an admin secret, `/metrics` only with a metrics secret, the others
+    /// behind ``BearerAuthMiddleware``.
     func register(on router: Router<FruitBasketRequestContext>) {
         router.get("v1/health") { _, context in
             do {
@@ -30,6 +31,9 @@ struct APIRoutes: Sendable {
             )
         }
         router.post("v1/tokens") { request, context in try await issueToken(request, context: context) }
+        if let secret = configuration.metricsSecret {
+            router.get("metrics") { request, context in try await scrape(request, context: context, secret: secret) }
+        }
         if let secret = configuration.adminSecret {
             router.post("v1/admin/reset-epoch") { request, _ in
                 try requireAdmin(request, secret: secret)
@@ -95,6 +99,7 @@ struct APIRoutes: Sendable {
         }
         api.post("uploads") { request, context in
             let receipt = try await catalogue.upload(request.body, account: try context.requireAccount())
+            server.metrics.uploadBytes.increment(by: receipt.size)
             return try JSONResponse.make(receipt, status: .created)
         }
         api.delete("uploads/:id") { _, context in
@@ -161,6 +166,8 @@ struct APIRoutes: Sendable {
         let state = try await catalogue.state()
         if state.sequence <= after {
             let notifier = server.notifier
+            server.metrics.openLongPolls.increment()
+            defer { server.metrics.openLongPolls.decrement() }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await notifier.wait(after: after) }
                 group.addTask { try? await Task.sleep(for: .seconds(timeout)) }
@@ -170,6 +177,31 @@ struct APIRoutes: Sendable {
             return try JSONResponse.make(try await catalogue.state())
         }
         return try JSONResponse.make(state)
+    }
+
+    /// `GET /metrics`: the series of ``ServerMetrics`` in Prometheus' text format, for a caller
+    /// with the metrics secret as its bearer token; the store's sequence is read first.
+    private func scrape(
+        _ request: Request,
+        context: FruitBasketRequestContext,
+        secret: String
+    ) async throws
+        -> Response
+    {
+        guard request.headers[.authorization] == "Bearer \(secret)" else {
+            throw APIErrorBody(.notAuthenticated, "The metrics secret is missing or wrong.")
+        }
+        do {
+            server.metrics.sequence.record(try await catalogue.state().sequence)
+        } catch {
+            context.logger.error("metrics scrape failed", metadata: ["error": "\(error)"])
+            throw APIErrorBody(.unavailable, "The server cannot read its database.")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: server.metrics.exposition()))
+        )
     }
 
     private func requireAdmin(_ request: Request, secret: String) throws {

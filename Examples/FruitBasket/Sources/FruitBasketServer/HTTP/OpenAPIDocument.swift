@@ -1,5 +1,6 @@
 /// The OpenAPI 3.0 document of the server's HTTP API, served at `GET /openapi.json`: every
-/// route but the admin ones (which exist only with an admin secret, for tests), with its
+/// route but the admin ones (which exist only with an admin secret, for tests), `/metrics`
+/// included (it exists only with a metrics secret), with its
 /// parameters, bodies, statuses and error codes. It is the API's published description; a test
 /// (`OpenAPIDocumentTests`) checks it against the routes, `APIErrorCode` and the wire types,
 /// and CI runs schemathesis against a running server with it.
@@ -19,6 +20,11 @@ enum OpenAPIDocument {
               "bearer": {
                 "type": "http",
                 "scheme": "bearer"
+              },
+              "metricsSecret": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "The server's metrics secret (--metrics-secret-file or FRUITBASKET_METRICS_SECRET), not an account's token."
               }
             },
             "schemas": {
@@ -318,6 +324,18 @@ enum OpenAPIDocument {
                 "security": [],
                 "responses": {
                   "200": {"description": "The OpenAPI document.", "content": {"application/json": {"schema": {"type": "object"}}}}
+                }
+              }
+            },
+            "/metrics": {
+              "get": {
+                "operationId": "getMetrics",
+                "summary": "The server's series in Prometheus' text format: requests by route template and status, latency, the store's sequence, open long polls, upload bytes. Exists only when the server has a metrics secret.",
+                "security": [{"metricsSecret": []}],
+                "responses": {
+                  "200": {"description": "The series.", "content": {"text/plain": {"schema": {"type": "string"}}}},
+                  "401": {"$ref": "#/components/responses/Error401"},
+                  "503": {"$ref": "#/components/responses/Error503"}
                 }
               }
             },

@@ -1,3 +1,4 @@
+import FruitBasketAPI
 import Hummingbird
 
 /// Runs a configuration's ``FruitBasketRequestHooks`` around every request.
@@ -11,6 +12,9 @@ struct RequestHookMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let method = request.method.rawValue
         let path = request.uri.path
+        if await hooks.refuses(method, path) {
+            throw APIErrorBody(.unavailable, "The server refused this request on purpose (a test's injected failure).")
+        }
         await hooks.willHandle(method, path)
         do {
             let response = try await next(request, context)
