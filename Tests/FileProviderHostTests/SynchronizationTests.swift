@@ -41,6 +41,10 @@ struct SynchronizationTests {
         #expect(summary.listingCount == 0)
         #expect(summary.batchCount == 1)
         #expect(summary.deletedItemCount == 3)
+        #expect(summary.deletedItemIdentifiers.count == 3)
+        #expect(summary.deletedItemIdentifiers.contains(docs))
+        #expect(Set(summary.updatedItemIdentifiers).isSuperset(of: [inner, deep, top]))
+        #expect(summary.updatedItemIdentifiers.count == summary.updatedItemCount)
         #expect(await host.item(docs) == nil)
         #expect(await host.children(of: notes).map(\.filename).sorted() == ["inner", "moved.txt"])
         #expect(await host.item(deep)?.documentSize == 6)
@@ -58,6 +62,10 @@ struct SynchronizationTests {
         let summary = try await host.synchronize()
         #expect(summary.batchCount == 4)
         #expect(summary.updatedItemCount == 7)
+        #expect(
+            Set(summary.updatedItemIdentifiers) == Set(provider.allItems.map(\.itemIdentifier))
+                && summary.updatedItemIdentifiers.count == 7
+        )
         #expect(try await host.checkConvergence().isEmpty)
         await host.stop()
     }

@@ -297,6 +297,8 @@ extension ProviderHost {
             summary.batchCount += 1
             summary.updatedItemCount += batch.updatedItems.count
             summary.deletedItemCount += batch.deletedItemIdentifiers.count
+            summary.updatedItemIdentifiers += batch.updatedItems.map(\.itemIdentifier)
+            summary.deletedItemIdentifiers += batch.deletedItemIdentifiers
             anchor = batch.anchor
             guard batch.moreComing else { return }
         }

@@ -1,3 +1,5 @@
+import FileProviderKit
+
 /// What one synchronization did.
 public struct SyncSummary: Sendable, Hashable {
     /// How many full listings of the working set it made: 1 for an initial synchronization,
@@ -13,6 +15,13 @@ public struct SyncSummary: Sendable, Hashable {
     public var updatedItemCount = 0
     /// How many deleted identifiers the batches reported.
     public var deletedItemCount = 0
+    /// The identifiers of the updated items the batches reported, in the order reported (an
+    /// item reported in two batches is here twice); empty for what a listing replaced. With
+    /// ``deletedItemIdentifiers``, what a mirror of the replica that applied every change
+    /// before this synchronization must look at again, when ``listingCount`` is 0.
+    public var updatedItemIdentifiers: [ItemIdentifier] = []
+    /// The deleted identifiers the batches reported, in the order reported.
+    public var deletedItemIdentifiers: [ItemIdentifier] = []
 
     /// Creates an empty summary.
     public init() {}

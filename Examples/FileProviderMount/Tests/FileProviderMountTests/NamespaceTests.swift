@@ -79,4 +79,41 @@ struct NamespaceTests {
         #expect(new.path(of: .rootContainer) == "/")
         #expect(new.path(of: "r") == nil)
     }
+
+    @Test("updating the items a catch-up reported gives the tree a rebuild gives, and the same changed paths")
+    func updateMatchesRebuild() {
+        var replica = Replica()
+        replica.upsert(Self.item("d", in: .rootContainer, named: "docs", folder: true))
+        replica.upsert(Self.item("e", in: "d", named: "edited.txt"))
+        replica.upsert(Self.item("m", in: "d", named: "moved.txt"))
+        replica.upsert(Self.item("r", in: .rootContainer, named: "gone", folder: true))
+        replica.upsert(Self.item("rc", in: "r", named: "inside.txt"))
+        replica.upsert(Self.item("t", in: .rootContainer, named: "to-trash", folder: true))
+        replica.upsert(Self.item("tc", in: "t", named: "kept.txt"))
+        replica.upsert(Self.item("b", in: .trashContainer, named: "back", folder: true))
+        replica.upsert(Self.item("bs", in: "b", named: "sub", folder: true))
+        replica.upsert(Self.item("bf", in: "bs", named: "deep.txt"))
+        let old = Namespace(replica: replica)
+        var edited = Self.item("e", in: "d", named: "edited.txt")
+        edited.documentSize = 42
+        replica.upsert(edited)
+        replica.upsert(Self.item("m", in: .rootContainer, named: "renamed.txt"))
+        replica.remove("r")
+        replica.upsert(Self.item("t", in: .trashContainer, named: "to-trash", folder: true))
+        replica.upsert(Self.item("b", in: "d", named: "back", folder: true))
+        replica.upsert(Self.item("n", in: "b", named: "new.txt"))
+        let rebuilt = Namespace(replica: replica)
+        var updated = old
+        // As a catch-up reports them: the new file before its folder, an item twice, a deletion
+        // of an item whose folder is already deleted.
+        let paths = updated.update(["n", "e", "m", "t", "b", "e", "r", "rc"], from: replica)
+        #expect(updated.items == rebuilt.items)
+        #expect(updated.identifier(at: "/docs/back/sub/deep.txt") == "bf")
+        #expect(updated.identifier(at: "/renamed.txt") == "m")
+        #expect(updated.identifier(at: "/to-trash/kept.txt") == nil)
+        #expect(updated.children(of: "b").map(\.filename) == ["new.txt", "sub"])
+        #expect(paths == Namespace.changedPaths(from: old, to: rebuilt))
+        #expect(updated.update(["e", "unknown"], from: replica) == ["/docs", "/docs/edited.txt"])
+        #expect(updated.items == rebuilt.items)
+    }
 }

@@ -316,8 +316,9 @@ extension MountedDomain {
         return unsaved
     }
 
-    /// Catches up with the provider: synchronizes the host, rebuilds the namespace when anything
-    /// changed, sends unsaved writes again, and lets the host forget finished operations.
+    /// Catches up with the provider: synchronizes the host, rebuilds the namespace after a full
+    /// listing or applies the changes a catch-up reported, sends unsaved writes again, and lets
+    /// the host forget finished operations.
     ///
     /// - Returns: whether the namespace changed.
     /// - Throws: the synchronization's error.
@@ -334,8 +335,10 @@ extension MountedDomain {
             throw error
         }
         let changed = summary.updatedItemCount + summary.deletedItemCount + summary.listingCount > 0
-        if changed {
+        if summary.listingCount > 0 {
             await rebuildTree()
+        } else if changed {
+            await applyCatchUp(summary)
         } else {
             tree.withLock { $0.replay = nil }
         }

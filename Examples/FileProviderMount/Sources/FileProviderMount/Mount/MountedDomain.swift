@@ -90,6 +90,28 @@ final class MountedDomain: Sendable {
         if !changed.isEmpty { invalidate(changed) }
     }
 
+    /// Applies a catch-up that made no listing to the namespace: each item it reported, as the
+    /// host's replica now holds it, then the changes applied since recording started (as
+    /// ``rebuildTree()`` does); hands the paths that changed to ``invalidation``. Costs the items
+    /// reported, not the size of the tree.
+    func applyCatchUp(_ summary: SyncSummary) async {
+        let replica = await host.replica
+        let changed = tree.withLock { tree in
+            // The host removes a folder that left the domain once its last child is deleted,
+            // without reporting it: the folders of deleted items are looked at again too.
+            let folders = summary.deletedItemIdentifiers.compactMap { tree.namespace.item($0)?.parentItemIdentifier }
+            let changed = tree.namespace.update(
+                summary.updatedItemIdentifiers + summary.deletedItemIdentifiers + folders,
+                from: replica
+            )
+            for change in tree.replay ?? [] { tree.namespace.apply(change) }
+            tree.replay = nil
+            return changed
+        }
+        guard let invalidate = invalidation.withLock({ $0 }) else { return }
+        if !changed.isEmpty { invalidate(changed) }
+    }
+
     /// Whether `path` is a name libfuse gives an open file that is unlinked
     /// (`.fuse_hidden<hex>`): such names never reach the provider.
     static func isHiddenPath(_ path: String) -> Bool {

@@ -4,8 +4,8 @@ import FileProviderKit
 /// The mounted tree by name: every item below the root, indexed by identifier and, per folder,
 /// by filename, so that resolving a path costs O(components) whatever the folders' sizes.
 ///
-/// It mirrors the host's replica: built from it whole, then updated with each result the mount
-/// applies (see `MountedDomain`).
+/// It mirrors the host's replica: built from it whole after a listing, then updated with each
+/// result the mount applies and with the items each catch-up reports (see `MountedDomain`).
 struct Namespace: Sendable {
     private(set) var items: [ItemIdentifier: ItemSnapshot] = [:]
     private var childrenByName: [ItemIdentifier: [String: ItemIdentifier]] = [:]
@@ -15,18 +15,82 @@ struct Namespace: Sendable {
     /// The tree below the root of `replica`, breadth first; the trash and items whose parent the
     /// replica does not hold are left out.
     init(replica: Replica) {
-        var level: [ItemIdentifier] = [.rootContainer]
+        insertSubtree(below: .rootContainer, from: replica)
+    }
+
+    /// Brings each item of `identifiers` to what `replica` holds of it — in the order given, each
+    /// once — as a rebuild from `replica` would: an item the replica holds is upserted, with
+    /// everything the replica holds below it when it is a folder that was not in the tree; one it
+    /// does not hold is removed with its subtree. Costs the items named and the subtrees added
+    /// or removed, not the size of the tree.
+    ///
+    /// - Returns: the paths that changed, as ``changedPaths(from:to:)`` reports them, for these
+    ///   items and the subtrees added or removed.
+    mutating func update(_ identifiers: [ItemIdentifier], from replica: Replica) -> Set<String> {
+        var paths: Set<String> = []
+        var seen: Set<ItemIdentifier> = []
+        for identifier in identifiers where seen.insert(identifier).inserted && !identifier.isReservedContainer {
+            let wasHeld = items[identifier] != nil
+            let item = replica.item(identifier)
+            let staysInTree = item.map {
+                $0.parentItemIdentifier == .rootContainer || items[$0.parentItemIdentifier] != nil
+            }
+            if wasHeld {
+                let leaving = staysInTree == true ? [identifier] : [identifier] + descendants(of: identifier)
+                for identifier in leaving { notePaths(of: identifier, into: &paths) }
+            }
+            guard let item else {
+                remove(identifier)
+                continue
+            }
+            upsert(item)
+            guard items[identifier] != nil else { continue }
+            notePaths(of: identifier, into: &paths)
+            if !wasHeld, item.contentType.isDirectory {
+                for added in insertSubtree(below: identifier, from: replica) { notePaths(of: added, into: &paths) }
+            }
+        }
+        return paths
+    }
+
+    /// Upserts everything `replica` holds below `parent`, breadth first.
+    ///
+    /// - Returns: the identifiers inserted.
+    @discardableResult
+    private mutating func insertSubtree(below parent: ItemIdentifier, from replica: Replica) -> [ItemIdentifier] {
+        var inserted: [ItemIdentifier] = []
+        var level = [parent]
         while !level.isEmpty {
             var next: [ItemIdentifier] = []
             for parent in level {
                 for child in replica.childIdentifiers(of: parent) {
                     guard let item = replica.item(child) else { continue }
                     upsert(item)
+                    inserted.append(child)
                     if item.contentType.isDirectory { next.append(child) }
                 }
             }
             level = next
         }
+        return inserted
+    }
+
+    /// Every item below `folder` in the tree, children before grandchildren.
+    private func descendants(of folder: ItemIdentifier) -> [ItemIdentifier] {
+        var found: [ItemIdentifier] = []
+        var level = [folder]
+        while !level.isEmpty {
+            level = level.flatMap { childrenByName[$0].map { Array($0.values) } ?? [] }
+            found += level
+        }
+        return found
+    }
+
+    /// Adds the path of `identifier` and of its folder to `paths`.
+    private func notePaths(of identifier: ItemIdentifier, into paths: inout Set<String>) {
+        guard let item = items[identifier] else { return }
+        if let path = path(of: identifier) { paths.insert(path) }
+        if let parent = path(of: item.parentItemIdentifier) { paths.insert(parent) }
     }
 
     /// The identifier at `path` ("/" or "/a/b"), or `nil`.
