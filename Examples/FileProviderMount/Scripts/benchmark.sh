@@ -8,7 +8,8 @@
 #   bindfs     bindfs of a local folder: a plain FUSE passthrough, the limit of any FUSE file system
 # Workloads, in this order on each subject: cp -r of a tree of FILES small files in, ls -lR, reading
 # every file, tar x of the same tree, git clone of a local repository, dd write and read of SIZE
-# MiB (conv=fsync), a cold read of that file (after dropping the kernel's caches, as root only),
+# MiB (conv=fsync), a cold read of that file (after dropping the kernel's caches, as root only, outside
+# the measured time),
 # 1,000 appends of 100 bytes each followed by fsync, rm -r of everything.
 # ROUNDS rounds (default 3), the subjects' order rotated each round; prints per workload each
 # subject's minimum and median, the medians' ratios, and the load average at each round's start.
@@ -104,12 +105,11 @@ measure() { # subject workload command…
     times[$subject,$workload]+="$(echo "$end - $start" | bc -l) "
 }
 
-cold_read() { # file
+drop_caches() { # outside the measured time: sync writes back every dirty page of the machine
     if [ "$(id -u)" = "0" ]; then
         sync
         echo 3 > /proc/sys/vm/drop_caches
     fi
-    cat "$1" > /dev/null
 }
 
 append_fsync() { # file
@@ -133,7 +133,8 @@ run_subject() { # subject
     measure "$subject" "git clone" git clone -q --no-hardlinks "$work/repository" "$target/clone"
     measure "$subject" "dd write" dd if=/dev/zero of="$target/big" bs=1M count="$size" conv=fsync status=none
     measure "$subject" "dd read" dd if="$target/big" of=/dev/null bs=1M status=none
-    measure "$subject" "cold read" cold_read "$target/big"
+    drop_caches
+    measure "$subject" "cold read" cat "$target/big"
     measure "$subject" "append+fsync" append_fsync "$target/log"
     measure "$subject" "rm -r" rm -rf "$target/tree" "$target/untarred" "$target/clone" "$target/big" "$target/log"
 }

@@ -4,8 +4,8 @@ import FileProviderKit
 /// The mounted tree by name: every item below the root, indexed by identifier and, per folder,
 /// by filename, so that resolving a path costs O(components) whatever the folders' sizes.
 ///
-/// It mirrors the host's replica: built from it whole, then updated with each result the mount
-/// applies (see `MountedDomain`).
+/// It mirrors the host's replica: built from it whole after a listing, then updated with each
+/// result the mount applies and with the items each catch-up reports (see `MountedDomain`).
 struct Namespace: Sendable {
     private(set) var items: [ItemIdentifier: ItemSnapshot] = [:]
     private var childrenByName: [ItemIdentifier: [String: ItemIdentifier]] = [:]
