@@ -2,8 +2,9 @@ import FileProviderHost
 import FileProviderKit
 import Foundation
 
-/// What is checked after every step: the host's replica, a fresh listing and the model agree in
-/// every observable property, and what the step wrote reads back.
+/// What each check of the state verifies (after every window of steps, and after the last): the
+/// host's replica, a fresh listing and the model agree in every observable property, and what the
+/// window wrote reads back.
 extension RandomizedRun {
     /// Catches the host up, then checks that its replica equals a fresh listing of the working
     /// set; that no two siblings collide under the domain's name rule; that the listing equals the

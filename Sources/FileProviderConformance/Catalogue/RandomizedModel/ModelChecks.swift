@@ -5,8 +5,8 @@ import Foundation
 enum ModelChecks {
     static let all: [ConformanceCheck] = [localOperations, localAndRemoteOperations]
 
-    /// The clauses a run of local operations verifies after every step: the listing equals the
-    /// model in every field, versions and dates move exactly with the changes, every failing call
+    /// The clauses a run of local operations verifies at each check of its state: the listing
+    /// equals the model in every field, versions and dates move exactly with the changes, every failing call
     /// has its exact code and changes nothing, and the rare steps (store resets, offline windows,
     /// cancelled and concurrent calls, older versions, large content, backlogs) keep their promises.
     /// A finding names only the clauses its failure shows violated (a field that differs, a wrong
@@ -24,7 +24,7 @@ enum ModelChecks {
     static let localOperations = ConformanceCheck(
         "MODEL-01",
         .model,
-        "a seeded run of local operations keeps replica, listing and model equal after every step",
+        "a seeded run of local operations answers every call as the model does and keeps replica, listing and model equal",
         rule: "Rules 2–16 together",
         clauses: localClauses,
         rationale: "Single-purpose checks miss bugs that need a particular history (a rename after a move after "
@@ -39,7 +39,7 @@ enum ModelChecks {
     static let localAndRemoteOperations = ConformanceCheck(
         "MODEL-02",
         .model,
-        "a seeded run of local and remote operations keeps replica, listing and model equal after every step",
+        "a seeded run of local and remote operations answers every call as the model does and keeps replica, listing and model equal",
         rule: "Rules 2–16 together",
         clauses: localClauses + ["R6.8"],
         rationale: "Remote changes interleaved with local ones are where real providers lose changes: a scan that "
