@@ -15,11 +15,7 @@ final class AppleChangeObserverAdapter: NSObject, NSFileProviderChangeObserver, 
     }
 
     private let observer: any ChangeObserver
-    private let reply: @Sendable (Result<Finish, any Error>) -> Void
-    private let isFinished = LockedValue(false)
-    private let isAbandoned = LockedValue(false)
-    private let log: ViolationLog
-    private let call: String
+    private let gate: ObserverCallGate<Finish>
 
     init(
         forwardingTo observer: any ChangeObserver,
@@ -28,74 +24,43 @@ final class AppleChangeObserverAdapter: NSObject, NSFileProviderChangeObserver, 
         reply: @escaping @Sendable (Result<Finish, any Error>) -> Void
     ) {
         self.observer = observer
-        self.call = call
-        self.log = log
-        self.reply = reply
+        self.gate = ObserverCallGate(call: call, log: log, reply: reply)
     }
 
     var suggestedBatchSize: Int { max(1, observer.suggestedBatchSize) }
 
     func didUpdate(_ updatedItems: [any NSFileProviderItemProtocol]) {
-        guard stillOpen() else { return }
+        guard gate.isOpen() else { return }
         let items: [ItemSnapshot]
         do {
             items = try updatedItems.map { item in try ItemSnapshot(apple: item) }
         } catch {
-            finish(.failure(error))
+            gate.finish(.failure(error))
             return
         }
-        forward { observer.didUpdate(items) }
+        gate.forward { observer.didUpdate(items) }
     }
 
     func didDeleteItems(withIdentifiers deletedItemIdentifiers: [NSFileProviderItemIdentifier]) {
-        guard stillOpen() else { return }
+        guard gate.isOpen() else { return }
         let identifiers = deletedItemIdentifiers.map { ItemIdentifier($0) }
-        forward { observer.didDeleteItems(withIdentifiers: identifiers) }
+        gate.forward { observer.didDeleteItems(withIdentifiers: identifiers) }
     }
 
     func finishEnumeratingChanges(upTo anchor: NSFileProviderSyncAnchor, moreComing: Bool) {
         do {
-            finish(.success(Finish(anchor: try SyncAnchor(anchor), moreComing: moreComing)))
+            gate.finish(.success(Finish(anchor: try SyncAnchor(anchor), moreComing: moreComing)))
         } catch {
-            finish(.failure(error))
+            gate.finish(.failure(error))
         }
     }
 
     func finishEnumeratingWithError(_ error: any Error) {
-        finish(.failure(AppleErrorBridge.error(fromApple: error)))
+        gate.finish(.failure(AppleErrorBridge.error(fromApple: error)))
     }
 
-    private func stillOpen() -> Bool {
-        guard isFinished.withLock({ $0 }) else { return true }
-        log.record(ContractViolation(.reportedAfterFinish, call: call))
-        return false
-    }
-
-    /// Stops forwarding without a finding: the call this observer served has ended (cancelled, or
-    /// past its deadline), and whatever the extension still reports goes nowhere.
-    /// Once it returns, nothing more reaches the contract observer: it waits for a report being
-    /// forwarded, so the caller may finish that observer at once without racing the extension.
+    /// Stops forwarding without a finding (see ``ObserverCallGate/abandon()``).
     func abandon() {
-        isAbandoned.withLock { $0 = true }
-    }
-
-    /// Runs `report` unless the call was abandoned, holding the lock `abandon()` takes.
-    private func forward(_ report: () -> Void) {
-        isAbandoned.withLock { abandoned in
-            if !abandoned { report() }
-        }
-    }
-
-    private func finish(_ result: Result<Finish, any Error>) {
-        let wasFinished = isFinished.withLock { finished in
-            defer { finished = true }
-            return finished
-        }
-        if wasFinished {
-            log.record(ContractViolation(.finishedMoreThanOnce, call: call))
-            return
-        }
-        guard !isAbandoned.withLock({ $0 }) else { return }
-        reply(result)
+        gate.abandon()
     }
 }
