@@ -63,6 +63,50 @@ struct FolderWatchingTests {
         #expect(items.map(\.filename).sorted() == ["a", "c", "d", "deep.txt", "n", "new.txt", "x.txt"])
     }
 
+    /// "café" spelled with one code point, and canonically equivalent with two: different entries
+    /// on disk, equal Swift strings.
+    static let composed = "caf\u{E9}"
+    static let decomposed = "cafe\u{301}"
+
+    /// A provider whose root holds the file `composed` with "one", found by a rescan, and its item.
+    static func composedFile() async throws -> (ProviderUnderTest, ItemSnapshot) {
+        let subject = try ProviderUnderTest()
+        try write("one", composed, in: subject.folders.root)
+        #expect(try await subject.provider.rescan() == 1)
+        return (subject, try #require(try await subject.provider.workingSet().first))
+    }
+
+    @Test("an entry whose name the kernel reported after a canonically equivalent one is looked at, not deleted")
+    func canonicallyEquivalentNamesReported() async throws {
+        let (subject, item) = try await Self.composedFile()
+        let root = subject.folders.root
+        // The kernel reports the decomposed spelling, then the composed one.
+        try Self.write("other", Self.decomposed, in: root)
+        try FileManager.default.removeItem(at: root.appendingPathComponent(Self.decomposed))
+        try Self.write("one, edited", Self.composed, in: root)
+        #expect(try await subject.provider.rescan() == 1)
+        let items = try await subject.provider.workingSet()
+        #expect(items.map(\.itemIdentifier) == [item.itemIdentifier])
+        #expect(try await subject.provider.text(of: item.itemIdentifier) == "one, edited")
+        #expect(try await subject.provider.rescan() == 0)
+    }
+
+    @Test("another program respelling a name in a canonically equivalent form is a rename the records follow")
+    func canonicallyEquivalentRename() async throws {
+        let (subject, item) = try await Self.composedFile()
+        let root = subject.folders.root
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent(Self.composed),
+            to: root.appendingPathComponent(Self.decomposed)
+        )
+        #expect(try await subject.provider.rescan() == 1)
+        let renamed = try #require(try await subject.provider.workingSet().first)
+        #expect(renamed.itemIdentifier == item.itemIdentifier)
+        #expect(Array(renamed.filename.utf8) == Array(Self.decomposed.utf8))
+        #expect(try await subject.provider.text(of: item.itemIdentifier) == "one")
+        #expect(try await subject.provider.rescan() == 0)
+    }
+
     @Test("after the kernel's event queue overflowed, the rescan walks everything and misses nothing")
     func queueOverflow() async throws {
         let subject = try ProviderUnderTest()

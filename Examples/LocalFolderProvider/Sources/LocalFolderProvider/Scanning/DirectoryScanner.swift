@@ -23,7 +23,7 @@ struct DirectoryScanner {
         /// Every entry.
         case everything
         /// Only the entries with these names.
-        case names(Set<String>)
+        case names(Set<EntryName>)
         /// None: the folder is reported, not walked.
         case nothing
     }
@@ -34,8 +34,8 @@ struct DirectoryScanner {
 
     /// Reports the entries of `folder`, the container `container` — only those named in `names`
     /// when given — and walks into the folders among them as ``descent`` says.
-    mutating func scan(_ folder: DirectoryDescriptor, container: ItemIdentifier, names: Set<String>? = nil) {
-        let names = names.map { $0.sorted() } ?? folder.entryNames()
+    mutating func scan(_ folder: DirectoryDescriptor, container: ItemIdentifier, names: Set<EntryName>? = nil) {
+        let names = names.map { $0.map(\.string).sorted() } ?? folder.entryNames()
         walk(folder, names: names, parentIndex: nil, container: container)
     }
 
@@ -59,7 +59,7 @@ struct DirectoryScanner {
             let childNames: [String]
             switch descent(fingerprint) {
             case .everything: childNames = child.entryNames()
-            case .names(let names): childNames = names.sorted()
+            case .names(let names): childNames = names.map(\.string).sorted()
             case .nothing: continue
             }
             walk(child, names: childNames, parentIndex: entries.count - 1, container: container)

@@ -41,8 +41,8 @@ extension FolderStore {
     func rescanChanges() throws -> Int {
         guard let watcher, let changes = watcher.takeChanges() else { return try rescan() }
         if changes.isEmpty { return 0 }
-        var placed: [(folder: DirectoryDescriptor, container: ItemIdentifier, names: Set<String>?)] = []
-        var displaced: [ItemIdentifier: Set<String>?] = [:]
+        var placed: [(folder: DirectoryDescriptor, container: ItemIdentifier, names: Set<EntryName>?)] = []
+        var displaced: [ItemIdentifier: Set<EntryName>?] = [:]
         for (container, names) in changes {
             if let folder = folder(ofContainer: container) {
                 placed.append((folder, container, names))
@@ -77,7 +77,7 @@ extension FolderStore {
     /// look at in each recorded folder on the way down to them: the names reported (`nil` for
     /// every entry), and in each recorded ancestor that is itself displaced, the name of the
     /// next folder on the way.
-    private func routes(to displaced: [ItemIdentifier: Set<String>?]) -> [ItemIdentifier: Set<String>?] {
+    private func routes(to displaced: [ItemIdentifier: Set<EntryName>?]) -> [ItemIdentifier: Set<EntryName>?] {
         var routes = displaced
         for container in displaced.keys {
             var current = container
@@ -88,9 +88,9 @@ extension FolderStore {
                 switch routes[record.parent] {
                 case .some(.none): break
                 case .some(.some(var names)):
-                    names.insert(record.diskName)
+                    names.insert(EntryName(record.diskName))
                     routes[record.parent] = .some(names)
-                case .none: routes[record.parent] = .some([record.diskName])
+                case .none: routes[record.parent] = .some([EntryName(record.diskName)])
                 }
                 current = record.parent
             }
@@ -100,7 +100,7 @@ extension FolderStore {
 
     /// The records a scan of `names` in `container` (`nil`: of every entry) must find again, or
     /// they are gone.
-    private func candidates(in container: ItemIdentifier, names: Set<String>?) -> [ItemIdentifier] {
+    private func candidates(in container: ItemIdentifier, names: Set<EntryName>?) -> [ItemIdentifier] {
         guard let names else { return state.children(of: container).map(\.identifier) }
         return names.compactMap { state.record(at: $0, in: container)?.identifier }
     }
@@ -130,7 +130,7 @@ extension FolderStore {
             }
             let isFolder = entry.fingerprint.kind == .folder
             let sameFile = state.record(of: entry.fingerprint.identity)
-            let samePlace = state.record(at: entry.name, in: parent)
+            let samePlace = state.record(at: EntryName(entry.name), in: parent)
             let match: ItemRecord?
             if let sameFile, sameFile.isFolder == isFolder, !claimed.contains(sameFile.identifier),
                 isFolder || sameFile.identifier == samePlace?.identifier || intact.contains(sameFile.identifier)
@@ -164,7 +164,8 @@ extension FolderStore {
         return written.count + removals.count
     }
 
-    /// The record updated to what the scan found, with a new rank; `nil` when nothing changed.
+    /// The record updated to what the scan found, with a new rank; `nil` when nothing changed (names
+    /// compared byte for byte).
     private func changedRecord(_ record: ItemRecord, at entry: ScannedEntry, in parent: ItemIdentifier) -> ItemRecord? {
         var updated = record
         updated.parent = parent
@@ -177,7 +178,10 @@ extension FolderStore {
         } else {
             updated.disk = entry.fingerprint
         }
-        guard updated != record else { return nil }
+        // Records compare names as Swift strings; an entry respelled in a canonically equivalent
+        // form is still a rename on disk, and the record must follow it.
+        let respelled = EntryName(updated.diskName) != EntryName(record.diskName)
+        guard updated != record || respelled else { return nil }
         let rank = state.nextRank()
         updated.metadataRevision = rank
         if contentChanged { updated.contentRevision = rank }

@@ -23,7 +23,7 @@ final class FolderWatcher {
     private var containers: [Int32: ItemIdentifier] = [:]
     private var watches: [ItemIdentifier: Int32] = [:]
     /// Per container, the names of the entries that changed, or `nil` for every entry.
-    private var pending: [ItemIdentifier: Set<String>?] = [:]
+    private var pending: [ItemIdentifier: Set<EntryName>?] = [:]
     private var overflowed = false
     /// Whether a watch could not be added: from then on every rescan is a full one.
     private(set) var isExhausted = false
@@ -89,7 +89,7 @@ final class FolderWatcher {
 
     /// The changes reported since the last call, per container: the names of the entries that
     /// changed, or `nil` for every entry. `nil` when everything must be rescanned (see the type).
-    func takeChanges() -> [ItemIdentifier: Set<String>?]? {
+    func takeChanges() -> [ItemIdentifier: Set<EntryName>?]? {
         drain()
         defer { pending = [:] }
         if overflowed || isExhausted {
@@ -137,8 +137,9 @@ final class FolderWatcher {
                 continue
             }
             guard let container = containers[watch], !nameBytes.isEmpty,
-                let name = String(validating: nameBytes, as: UTF8.self)
+                let string = String(validating: nameBytes, as: UTF8.self)
             else { continue }
+            let name = EntryName(string)
             if case .some(.some(var names)) = pending[container] {
                 names.insert(name)
                 pending[container] = .some(names)

@@ -2,7 +2,8 @@ import FileProviderKit
 
 /// The lookups ``FolderState`` answers without going through every record: the children of a
 /// container, the items of a name in a container (names compare as Swift strings do, so
-/// canonically equivalent spellings share an entry), the item at a place on disk, the item
+/// canonically equivalent spellings share an entry), the item at a place on disk (names compare
+/// byte for byte, as the file system compares them), the item
 /// recorded as a file, and the items by the rank of their latest change.
 struct FolderIndex: Sendable {
     /// A name in a container.
@@ -11,10 +12,10 @@ struct FolderIndex: Sendable {
         var filename: String
     }
 
-    /// An entry's place on disk: its container and the name of its entry there.
+    /// An entry's place on disk: its container and the name of its entry there, byte for byte.
     struct Place: Hashable, Sendable {
         var parent: ItemIdentifier
-        var diskName: String
+        var diskName: EntryName
     }
 
     private(set) var children: [ItemIdentifier: Set<ItemIdentifier>] = [:]
@@ -27,7 +28,7 @@ struct FolderIndex: Sendable {
     mutating func insert(_ record: ItemRecord) {
         children[record.parent, default: []].insert(record.identifier)
         named[Name(parent: record.parent, filename: record.filename), default: []].insert(record.identifier)
-        placed[Place(parent: record.parent, diskName: record.diskName)] = record.identifier
+        placed[Place(parent: record.parent, diskName: EntryName(record.diskName))] = record.identifier
         identified[record.disk.identity] = record.identifier
         ranked[record.metadataRevision, default: []].insert(record.identifier)
     }
@@ -39,7 +40,7 @@ struct FolderIndex: Sendable {
         let name = Name(parent: record.parent, filename: record.filename)
         named[name]?.remove(record.identifier)
         if named[name]?.isEmpty == true { named[name] = nil }
-        let place = Place(parent: record.parent, diskName: record.diskName)
+        let place = Place(parent: record.parent, diskName: EntryName(record.diskName))
         if placed[place] == record.identifier { placed[place] = nil }
         if identified[record.disk.identity] == record.identifier { identified[record.disk.identity] = nil }
         ranked[record.metadataRevision]?.remove(record.identifier)

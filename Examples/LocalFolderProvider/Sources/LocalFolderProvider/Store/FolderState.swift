@@ -121,8 +121,9 @@ struct FolderState: Codable, Sendable {
         return records.values.filter { $0.metadataRevision > rank }.sorted { $0.metadataRevision < $1.metadataRevision }
     }
 
-    /// The item whose entry on disk is `diskName` in `parent`.
-    func record(at diskName: String, in parent: ItemIdentifier) -> ItemRecord? {
+    /// The item whose entry on disk is `diskName` in `parent`: the entry of exactly that name, not
+    /// one whose name is only canonically equivalent.
+    func record(at diskName: EntryName, in parent: ItemIdentifier) -> ItemRecord? {
         index.placed[FolderIndex.Place(parent: parent, diskName: diskName)].flatMap { records[$0] }
     }
 
