@@ -34,6 +34,8 @@ let package = Package(
                 "CFuse3",
                 .product(name: "FileProviderKit", package: "FileProviderKit"),
                 .product(name: "FileProviderHost", package: "FileProviderKit"),
+                // For SparseCopy, which fills working copies keeping holes.
+                .product(name: "LocalFolderProvider", package: "LocalFolderProvider"),
             ]
         ),
         .executableTarget(

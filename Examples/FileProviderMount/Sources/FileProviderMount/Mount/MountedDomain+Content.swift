@@ -1,6 +1,7 @@
 import FileProviderHost
 import FileProviderKit
 import Foundation
+import LocalFolderProvider
 
 #if canImport(Glibc)
 import Glibc
@@ -286,7 +287,7 @@ extension MountedDomain {
         do {
             let source = try await contents(of: item)
             guard ftruncate(copy.descriptor, 0) == 0 else { return false }
-            try SparseCopy.copy(from: source, to: copy.descriptor)
+            try copyContents(from: source, to: copy.descriptor)
         } catch {
             return false
         }
@@ -357,6 +358,18 @@ extension MountedDomain {
         return url
     }
 
+    /// Copies the content at `source` into `descriptor`, an empty file open for writing, keeping
+    /// its holes.
+    ///
+    /// - Throws: the file system's error (`ENOSPC` when the staging folder's disk is full).
+    private func copyContents(from source: URL, to descriptor: Int32) throws(MountError) {
+        do {
+            try SparseCopy.copy(from: source, to: descriptor)
+        } catch {
+            throw MountError(code: error.code)
+        }
+    }
+
     /// A new working copy holding `item`'s content (holes kept), or nothing when `empty`.
     private func makeWorkingCopy(of item: ItemSnapshot, empty: Bool = false) async throws -> WorkingCopy {
         let url = staging.appendingPathComponent("work-\(UUID().uuidString)")
@@ -365,11 +378,11 @@ extension MountedDomain {
         do {
             if !empty {
                 do {
-                    try SparseCopy.copy(from: try await contents(of: item), to: descriptor)
+                    try copyContents(from: try await contents(of: item), to: descriptor)
                 } catch {
                     await host.evictContents(of: item.itemIdentifier)
                     guard ftruncate(descriptor, 0) == 0 else { throw MountError.lastSystemError }
-                    try SparseCopy.copy(from: try await contents(of: item), to: descriptor)
+                    try copyContents(from: try await contents(of: item), to: descriptor)
                 }
             }
         } catch {

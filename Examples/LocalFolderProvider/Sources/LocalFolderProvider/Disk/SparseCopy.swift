@@ -6,19 +6,41 @@ import Glibc
 import Darwin
 #endif
 
-/// Copies a file's content between two descriptors keeping its holes: only the ranges that hold
-/// data (`SEEK_DATA` / `SEEK_HOLE`) are read and written, then the copy is given the source's
-/// size, so a sparse file of any size costs only its data, on the way in and on the way out.
-enum SparseCopy {
-    /// Why a copy failed: the `errno`, and whether reading the source (rather than writing the
-    /// copy) failed.
-    struct Failure: Error {
-        var code: Int32
-        var whileReading: Bool
+/// Copies a file's content keeping its holes: only the ranges that hold data (`SEEK_DATA` /
+/// `SEEK_HOLE`) are read and written, then the copy is given the source's size, so a sparse file
+/// of any size costs only its data, on the way in and on the way out. On a file system without
+/// `SEEK_DATA` the whole content is copied.
+///
+/// LocalFolderProvider stages and hands out content with it; FileProviderMount fills its working
+/// copies with it.
+public enum SparseCopy: Sendable {
+    /// Why a copy failed: the `errno` of the call that failed, and whether it was reading the
+    /// source (rather than writing the copy).
+    public struct Failure: Error {
+        /// The `errno` of the failed call (`ENOSPC` when the copy's disk is full).
+        public var code: Int32
+        /// Whether reading the source failed; `false` when writing or sizing the copy did.
+        public var whileReading: Bool
     }
 
-    /// Copies the regular file open as `input` into `output`, an empty file open for writing.
-    static func copy(from input: Int32, to output: Int32) throws(Failure) {
+    /// Copies the regular file at `source` into `output`, an empty file open for writing; the
+    /// source is opened read-only for the copy and closed after it.
+    ///
+    /// - Throws: ``Failure``, with `whileReading` when the source cannot be opened or read. What was
+    ///   written to `output` before a failure stays there.
+    public static func copy(from source: URL, to output: Int32) throws(Failure) {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw Failure(code: errno, whileReading: true) }
+        defer { close(input) }
+        try copy(from: input, to: output)
+    }
+
+    /// Copies the regular file open for reading as `input` into `output`, an empty file open for
+    /// writing, at the start of both files whatever their positions. Neither descriptor is closed.
+    ///
+    /// - Throws: ``Failure``, with `whileReading` when `input` cannot be examined or read. What was
+    ///   written to `output` before a failure stays there.
+    public static func copy(from input: Int32, to output: Int32) throws(Failure) {
         var status = stat()
         guard fstat(input, &status) == 0 else { throw Failure(code: errno, whileReading: true) }
         let size = Int64(status.st_size)
