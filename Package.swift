@@ -22,7 +22,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "FileProviderKit"),
-        .target(name: "InMemoryFileProvider", dependencies: ["FileProviderKit"]),
+        .target(name: "InMemoryFileProvider", dependencies: ["FileProviderKit", "FileProviderBackendSupport"]),
         .target(name: "FileProviderHost", dependencies: ["FileProviderKit"]),
         .target(
             name: "FileProviderConformance",
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "FileProviderKitTests", dependencies: ["FileProviderKit"]),
         .testTarget(
             name: "InMemoryFileProviderTests",
-            dependencies: ["InMemoryFileProvider", "FileProviderKit"]
+            dependencies: ["InMemoryFileProvider", "FileProviderBackendSupport", "FileProviderKit"]
         ),
         .testTarget(
             name: "FileProviderHostTests",

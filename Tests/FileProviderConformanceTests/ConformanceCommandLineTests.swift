@@ -60,6 +60,16 @@ struct ConformanceCommandLineTests {
         #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions(["--seed=-1"]) }
         #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions(["--list=yes"]) }
         #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions(["--steps"]) }
+        #expect(try CommandLineOptions(["--check-interval", "1"]).checkInterval == 1)
+        #expect(try CommandLineOptions([]).checkInterval == nil)
+        #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions(["--check-interval=0"]) }
+        #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions(["--check-interval", "x"]) }
+    }
+
+    @Test func aCheckIntervalOfOneRunsARandomizedCheck() async {
+        let run = await Self.run(["--check", "MODEL-01", "--steps", "30", "--seed", "7", "--check-interval", "1"])
+        #expect(run.code == 0)
+        #expect(run.lines.last == "1 passed, 0 failed")
     }
 
     @Test func checksAndAreasCombine() throws {
@@ -138,13 +148,17 @@ struct ConformanceCommandLineTests {
         struct Unavailable: Error {}
         let broken = ConformanceSubject(name: "unavailable", capabilities: .readOnly) { throw Unavailable() }
         let run = await Self.run(
-            ["--check", "ITEM-01", "--seed", "5", "--tier", "smoke"],
+            ["--check", "ITEM-01", "--seed", "5", "--tier", "smoke", "--check-interval", "3"],
             subject: broken,
             commandName: "broken-conformance"
         )
         #expect(run.code == 1)
         #expect(run.lines.first == "FileProviderKit conformance suite \(Conformance.suiteVersion): unavailable")
-        #expect(run.text.contains("replay: swift run broken-conformance --check ITEM-01 --seed 5 --tier smoke"))
+        #expect(
+            run.text.contains(
+                "replay: swift run broken-conformance --check ITEM-01 --seed 5 --tier smoke --check-interval 3"
+            )
+        )
         #expect(run.lines.last == "0 passed, 1 failed")
     }
 }

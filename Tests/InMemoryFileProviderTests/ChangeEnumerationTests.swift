@@ -1,3 +1,4 @@
+import FileProviderBackendSupport
 import FileProviderKit
 import Foundation
 import Testing
@@ -105,7 +106,7 @@ struct ChangeEnumerationTests {
             bytes[6] ^= 1
             anchor = try SyncAnchor(Data(bytes))
         case "future":
-            let scope = TokenScope(domain: TokenCodec.fingerprint("test"), epoch: 1)
+            let scope = TokenScope(domain: TokenBytes.fingerprint("test"), epoch: 1)
             let token = AnchorToken(scope: scope, position: 99, marker: nil)
             anchor = try #require(token.anchor)
         case "domain":

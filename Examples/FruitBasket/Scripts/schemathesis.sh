@@ -7,6 +7,7 @@
 # examples per operation, so a run is repeatable.
 #
 # Needs the server built (swift build --package-path Examples/FruitBasket --product fruitbasket-server)
+# (SCRATCH_PATH, when set, is the scratch path it was built with, as in .ci/run)
 # and schemathesis (pip install schemathesis). Usage: Scripts/schemathesis.sh [EXAMPLES [STORE]]:
 # EXAMPLES per operation (default 30); STORE a postgres:// URL to fuzz a PostgreSQL-backed server
 # (its tables go into that database's search path), else a fresh SQLite file.
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/../../.."
 examples=${1:-30}
 store=${2:-}
 
-server_bin=$(swift build --package-path Examples/FruitBasket --show-bin-path)/fruitbasket-server
+server_bin=$(swift build --package-path Examples/FruitBasket ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} --show-bin-path)/fruitbasket-server
 [ -x "$server_bin" ] || { echo "schemathesis: $server_bin is not built (see the header of $0)"; exit 1; }
 command -v schemathesis >/dev/null || { echo "schemathesis: not installed (pip install schemathesis)"; exit 1; }
 

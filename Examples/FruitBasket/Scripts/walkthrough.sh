@@ -7,6 +7,7 @@
 # Needs Linux with /dev/fuse, fuse3 (fusermount3), curl and python3, and both packages built:
 #   swift build --package-path Examples/FruitBasket --product fruitbasket-server
 #   swift build --package-path Examples/FileProviderMount --product fileprovider-mount
+# (SCRATCH_PATH, when set, is the scratch path they were built with, as in .ci/run.)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 
@@ -15,8 +16,8 @@ if [ ! -e /dev/fuse ] || ! command -v fusermount3 >/dev/null; then
     exit 0
 fi
 
-server_bin=$(swift build --package-path Examples/FruitBasket --show-bin-path)/fruitbasket-server
-mount_bin=$(swift build --package-path Examples/FileProviderMount --show-bin-path)/fileprovider-mount
+server_bin=$(swift build --package-path Examples/FruitBasket ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} --show-bin-path)/fruitbasket-server
+mount_bin=$(swift build --package-path Examples/FileProviderMount ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} --show-bin-path)/fileprovider-mount
 for binary in "$server_bin" "$mount_bin"; do
     [ -x "$binary" ] || { echo "walkthrough: $binary is not built (see the header of $0)"; exit 1; }
 done

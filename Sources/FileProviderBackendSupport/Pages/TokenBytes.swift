@@ -5,45 +5,58 @@ import Foundation
 /// ``Reader`` returns `nil` for anything that does not parse exactly — wrong magic, version or
 /// checksum, truncated or trailing bytes — so garbage and tampered tokens are refused, never
 /// trusted.
-enum TokenBytes {
-    static let formatVersion: UInt8 = 1
+///
+/// Package-wide, so the reference provider's pages and anchors share the format (they start with a
+/// scope: a domain fingerprint and an epoch, written as the first two fields).
+package enum TokenBytes {
+    /// The format version written into every token. Tokens of another version are refused.
+    package static let formatVersion: UInt8 = 1
 
-    struct Writer {
+    /// Builds a token field by field.
+    package struct Writer {
         private(set) var bytes: [UInt8] = []
 
-        init(magic: StaticString) {
+        /// Starts a token of the kind `magic` (4 ASCII bytes).
+        package init(magic: StaticString) {
+            bytes.reserveCapacity(64)
             magic.withUTF8Buffer { bytes += $0 }
             bytes.append(TokenBytes.formatVersion)
         }
 
-        mutating func append(_ value: UInt64) {
+        /// Appends a big-endian 64-bit field.
+        package mutating func append(_ value: UInt64) {
             withUnsafeBytes(of: value.bigEndian) { bytes += $0 }
         }
 
-        mutating func append(_ value: UInt8) {
+        /// Appends a one-byte field.
+        package mutating func append(_ value: UInt8) {
             bytes.append(value)
         }
 
         /// Appends a string of at most 65,535 UTF-8 bytes, prefixed with its length.
-        mutating func append(_ string: String) {
+        package mutating func append(_ string: String) {
             let count = UInt16(clamping: string.utf8.count)
             withUnsafeBytes(of: count.bigEndian) { bytes += $0 }
             bytes += string.utf8.prefix(Int(count))
         }
 
-        func finish() -> Data {
+        /// The token's bytes, checksum included.
+        package func finish() -> Data {
             var result = bytes
             withUnsafeBytes(of: RecordJournal<Int>.checksum(bytes[...]).bigEndian) { result += $0 }
             return Data(result)
         }
     }
 
-    struct Reader {
+    /// Reads a token's fields in the order they were written.
+    package struct Reader {
         private let bytes: [UInt8]
+        /// Where the fields end and the checksum starts.
         private let end: Int
         private var offset: Int
 
-        init?(_ data: Data, magic: StaticString) {
+        /// Checks the token's size, magic, version and checksum; `nil` when any is wrong.
+        package init?(_ data: Data, magic: StaticString) {
             let bytes = [UInt8](data)
             let magicSize = magic.utf8CodeUnitCount
             let end = bytes.count - 8
@@ -57,21 +70,22 @@ enum TokenBytes {
             offset = magicSize + 1
         }
 
-        var isAtEnd: Bool { offset == end }
+        /// Whether every field has been read.
+        package var isAtEnd: Bool { offset == end }
 
-        mutating func readUInt64() -> UInt64? {
+        package mutating func readUInt64() -> UInt64? {
             guard offset + 8 <= end else { return nil }
             defer { offset += 8 }
             return bytes[offset..<(offset + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         }
 
-        mutating func readUInt8() -> UInt8? {
+        package mutating func readUInt8() -> UInt8? {
             guard offset < end else { return nil }
             defer { offset += 1 }
             return bytes[offset]
         }
 
-        mutating func readString() -> String? {
+        package mutating func readString() -> String? {
             guard offset + 2 <= end else { return nil }
             let count = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
             guard offset + 2 + count <= end else { return nil }
@@ -82,7 +96,7 @@ enum TokenBytes {
 
     /// The FNV-1a hash of a string's UTF-8 bytes, to tie a token to a container without storing
     /// its identifier.
-    static func fingerprint(_ string: String) -> UInt64 {
+    package static func fingerprint(_ string: String) -> UInt64 {
         RecordJournal<Int>.checksum(ArraySlice(string.utf8))
     }
 }

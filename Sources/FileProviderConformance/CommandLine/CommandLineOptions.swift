@@ -17,6 +17,7 @@ struct CommandLineOptions {
     var givenTier: ConformanceTier?
     var seed: UInt64?
     var steps: Int?
+    var checkInterval: Int?
     var jsonPath: String?
     var junitPath: String?
     var quiet = false
@@ -44,6 +45,8 @@ struct CommandLineOptions {
           --tier TIER            smoke, standard (default) or exhaustive.
           --seed N               The seed to run with (default: random, printed), to replay a failure.
           --steps N              Operations per randomized run (default: the tier's).
+          --check-interval N     Operations between two whole-state checks of a randomized run (default 8;
+                                 1 checks after every operation, several times slower).
           --json PATH            Also write the report as JSON (schema version \(ConformanceReport.jsonSchemaVersion)) to PATH.
           --junit PATH           Also write the report as JUnit XML to PATH.
           --quiet                Print only failures and the summary.
@@ -127,6 +130,12 @@ struct CommandLineOptions {
                 throw UsageError(description: "--steps needs a positive whole number, not \"\(text)\".")
             }
             steps = parsed
+        case "--check-interval":
+            let text = try value()
+            guard let parsed = Int(text), parsed > 0 else {
+                throw UsageError(description: "--check-interval needs a positive whole number, not \"\(text)\".")
+            }
+            checkInterval = parsed
         case "--json": jsonPath = try value()
         case "--junit": junitPath = try value()
         default:

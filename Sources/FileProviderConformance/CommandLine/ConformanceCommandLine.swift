@@ -13,8 +13,8 @@ import Foundation
 /// ```
 ///
 /// It takes the options `--help` lists (`--check`, `--area`, `--tier`, `--seed`, `--steps`,
-/// `--list`, `--json`, `--junit`, `--quiet`, `--clause-matrix`, `--apple-rules`; a value follows a space or an
-/// equals sign), prints one line per check, every finding with the command that replays it, the
+/// `--check-interval`, `--list`, `--json`, `--junit`, `--quiet`, `--clause-matrix`, `--apple-rules`; a
+/// value follows a space or an equals sign), prints one line per check, every finding with the command that replays it, the
 /// summary table, the checks that did not run with the reason, and `N passed, M failed`. It ignores
 /// `FILEPROVIDER_CHECK` and `FILEPROVIDER_SEED`: its options say what to run.
 public enum ConformanceCommandLine {
@@ -82,7 +82,12 @@ public enum ConformanceCommandLine {
         command: String,
         output: CommandOutput
     ) async -> Int32 {
-        var runOptions = ConformanceOptions(tier: options.tier, randomizedSteps: options.steps, environment: .ignored)
+        var runOptions = ConformanceOptions(
+            tier: options.tier,
+            randomizedSteps: options.steps,
+            randomizedCheckInterval: options.checkInterval,
+            environment: .ignored
+        )
         if let seed = options.seed { runOptions.seed = seed }
         let checks = options.selectedChecks()
         output.print("FileProviderKit conformance suite \(Conformance.suiteVersion): \(subject.name)")
@@ -92,6 +97,7 @@ public enum ConformanceCommandLine {
         let replayOptions =
             (options.tier == .standard ? "" : " --tier \(options.tier.rawValue)")
             + (options.steps.map { " --steps \($0)" } ?? "")
+            + (options.checkInterval.map { " --check-interval \($0)" } ?? "")
         let quiet = options.quiet
         let report = await Conformance.run(subject, checks: checks, options: runOptions) { event in
             guard case .finished(let result, let index, let count) = event else { return }

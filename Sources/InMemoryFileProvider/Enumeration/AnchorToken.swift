@@ -27,7 +27,7 @@ struct AnchorToken: Hashable, Sendable {
 
     /// Decodes an anchor; `nil` when it is not an anchor this store wrote in `scope`.
     init?(_ anchor: SyncAnchor, scope: TokenScope) {
-        guard var reader = TokenCodec.Reader(anchor.rawValue, magic: Self.magic, scope: scope),
+        guard var reader = scope.reader(of: anchor.rawValue, magic: Self.magic),
             let position = reader.readUInt64(),
             let marker = reader.readString(),
             reader.isAtEnd
@@ -38,7 +38,7 @@ struct AnchorToken: Hashable, Sendable {
     /// The anchor's bytes, or `nil` if they would exceed `SyncAnchor.maximumSize` (which the
     /// bound on identifiers rules out).
     var anchor: SyncAnchor? {
-        var writer = TokenCodec.Writer(magic: Self.magic, scope: scope)
+        var writer = scope.writer(magic: Self.magic)
         writer.append(position)
         writer.append(marker?.rawValue ?? "")
         return try? SyncAnchor(writer.finish())

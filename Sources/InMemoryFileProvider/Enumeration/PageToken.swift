@@ -1,3 +1,4 @@
+import FileProviderBackendSupport
 import FileProviderKit
 import Foundation
 
@@ -35,8 +36,8 @@ struct PageToken: Hashable, Sendable {
 
     /// Decodes a page; `nil` when it is not a page of `container` this store wrote in `scope`.
     init?(_ page: Page, scope: TokenScope, container: ItemIdentifier) {
-        guard var reader = TokenCodec.Reader(page.rawValue, magic: Self.magic, scope: scope),
-            reader.readUInt64() == TokenCodec.fingerprint(container.rawValue),
+        guard var reader = scope.reader(of: page.rawValue, magic: Self.magic),
+            reader.readUInt64() == TokenBytes.fingerprint(container.rawValue),
             let order = reader.readUInt8()
         else { return nil }
         let key: Key
@@ -60,8 +61,8 @@ struct PageToken: Hashable, Sendable {
     /// The page's bytes, or `nil` if they would exceed `Page.maximumSize` (which the bounds on
     /// filenames and identifiers rule out).
     var page: Page? {
-        var writer = TokenCodec.Writer(magic: Self.magic, scope: scope)
-        writer.append(TokenCodec.fingerprint(container.rawValue))
+        var writer = scope.writer(magic: Self.magic)
+        writer.append(TokenBytes.fingerprint(container.rawValue))
         switch key {
         case .name(let name):
             writer.append(UInt8(0))

@@ -1,3 +1,4 @@
+import FileProviderBackendSupport
 import FileProviderKit
 import Foundation
 
@@ -24,7 +25,7 @@ struct StoreState: Sendable {
     private(set) var contents: [ItemIdentifier: Data] = [:]
     /// The total size of ``contents``, checked against the quota.
     private(set) var storedByteCount: Int64 = 0
-    private(set) var log: ChangeLog
+    private(set) var log: ChangeHistory
     /// The number passed to the identifier generator for the next item.
     private var nextSerial: UInt64 = 1
 
@@ -47,7 +48,7 @@ struct StoreState: Sendable {
         self.caseRule = configuration.caseRule
         self.identifierGenerator = configuration.identifierGenerator
         self.epoch = configuration.initialEpoch
-        self.log = ChangeLog(limit: configuration.changeHistoryLimit)
+        self.log = ChangeHistory(retention: configuration.changeHistoryLimit)
     }
 
     // MARK: Lookup
