@@ -26,7 +26,7 @@ package enum ContentFile {
     }
 
     /// Writes `data` to a new file at the file system path `path`, its first byte at `offset`:
-    /// ``write(_:atOffset:toNewFileAt:)`` for a caller that built the path itself, which spares
+    /// `write(_:atOffset:toNewFileAt:)` for a caller that built the path itself, which spares
     /// the conversion of a URL to a path.
     ///
     /// - Throws: `POSIXError` when the file exists already or cannot be written (`EINVAL` for a
@@ -113,10 +113,10 @@ package enum ContentFile {
         try read(atPath: url.path)
     }
 
-    /// Reads the whole regular file at the file system path `path`: ``read(_:)`` for a caller
+    /// Reads the whole regular file at the file system path `path`: `read(_:)` for a caller
     /// that holds the path already, which spares the conversion of a URL to a path.
     ///
-    /// - Throws: as ``read(_:)``.
+    /// - Throws: as `read(_:)`.
     package static func read(atPath path: String) throws -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
