@@ -9,6 +9,7 @@ enum ErrorChecks {
     static let all: [ConformanceCheck] = [
         missingContents, failuresAreAtomic, readOnlyRefusesWrites, unreachableMutations, unreachableEnumerations,
         unreachableFolderChanges, unreachableContinuation, fileChangeFailsWhole, folderChangeFailsWhole,
+        unreachableHeldEnumerators,
     ]
 
     /// The folders and files of a folder-move attempt, by identifier.
