@@ -19,7 +19,7 @@ enum ChangeChecks {
         listingOnlyFoldersRefuseChanges, listingOnlyFoldersWorkingSetCarries, deepChainReported,
         largeDeletionFreshEnumerators, largeDeletionOneEnumerator, writesReadBackFresh, writesReadBackOnKeptEnumerators,
         catchUpResumesAfterOtherCalls, anchorsExpireOnTheirEnumeratorAfterReset,
-        anchorsExpireOnTheirEnumeratorAfterHistoryExpiry,
+        anchorsExpireOnTheirEnumeratorAfterHistoryExpiry, largeDeletionLargeBatches,
     ]
 
     /// The working set as a map of digests: the state a catch-up from an anchor taken before starts from.

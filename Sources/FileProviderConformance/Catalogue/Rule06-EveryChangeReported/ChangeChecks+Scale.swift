@@ -119,6 +119,19 @@ extension ChangeChecks {
         )
     }
 
+    /// Makes the doomed tree, takes the working set's anchor, deletes `Doomed` recursively and
+    /// catches up from the anchor in batches of each of `batchSizes`, each batch on a fresh
+    /// enumerator (see ``expectDeletionCaughtUp(_:_:from:batchSize:on:)``).
+    static func deleteDoomedTreeCatchingUpFresh(_ context: CheckContext, batchSizes: [Int]) async throws {
+        let tree = try await makeDoomedTree(context)
+        let anchor = try await context.anchor(.workingSet)
+        let folder = try await context.item(tree.folder)
+        try await context.delete(folder, options: .recursive)
+        for batchSize in batchSizes {
+            try await expectDeletionCaughtUp(context, tree, from: anchor, batchSize: batchSize, on: nil)
+        }
+    }
+
     static let largeDeletionFreshEnumerators = ConformanceCheck(
         "CHG-60",
         .changes,
@@ -131,13 +144,7 @@ extension ChangeChecks {
             + "caught up in small batches.",
         requires: .writing
     ) { context in
-        let tree = try await makeDoomedTree(context)
-        let anchor = try await context.anchor(.workingSet)
-        let folder = try await context.item(tree.folder)
-        try await context.delete(folder, options: .recursive)
-        for batchSize in deletionBatchSizes.freshEnumerators {
-            try await expectDeletionCaughtUp(context, tree, from: anchor, batchSize: batchSize, on: nil)
-        }
+        try await deleteDoomedTreeCatchingUpFresh(context, batchSizes: deletionBatchSizes.freshEnumerators)
     }
 
     static let largeDeletionOneEnumerator = ConformanceCheck(
