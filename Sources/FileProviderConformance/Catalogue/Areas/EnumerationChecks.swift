@@ -12,7 +12,7 @@ enum EnumerationChecks {
         keysetUnderInsertsAndDeletes, pageOfOlderEpoch, exactNameOrder, dateTies, scalarNameOrder,
         scalarNameOrderAcrossPages, largeFolderEveryPageSize, largeWorkingSet, longNamePages, listingOfDeletedContainer,
         failedListingsReportNothing, canonicalPrefixesCreated, canonicalPrefixesRenamed, pageResumesAfterOtherCalls,
-        interleavedListings,
+        interleavedListings, emptyContainersOnePage,
     ]
 
     /// An enumerator made while its folder existed, with what it handed out before the folder went.
