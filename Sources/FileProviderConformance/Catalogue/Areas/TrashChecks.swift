@@ -10,7 +10,7 @@ enum TrashChecks {
         trashRoundTrip, restore, deleteFromTrash, trashReported, trashUndeclared, trashMoveUndeclared, restoreElsewhere,
         trashedNameFreeForCreation, trashRoundTripKeepsFields, trashedNameFreeForRenames, trashListsExactlyTrashed,
         restoredLeavesTrashEnumerator, restoreIntoDeletedFolderKeepsFile, restoreIntoDeletedFolderKeepsFolder,
-        restoreReportedByTrash,
+        restoreReportedByTrash, restoreWithRename,
     ]
 
 }
