@@ -119,7 +119,11 @@ extension FolderStore {
         try commit(transaction(records: records))
         return ItemMutationResult(
             item: updated.snapshot,
-            stillPendingFields: Self.pendingFields(changedFields, flags: item.fileSystemFlags, isFolder: current.isFolder),
+            stillPendingFields: Self.pendingFields(
+                changedFields,
+                flags: item.fileSystemFlags,
+                isFolder: current.isFolder
+            ),
             shouldFetchContent: staged.conflictCopy != nil
         )
     }
