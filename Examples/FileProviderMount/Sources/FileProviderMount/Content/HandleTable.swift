@@ -2,6 +2,10 @@ import FileProviderKit
 
 /// The mount's open files: handles by number, and the working copy of each item open for
 /// writing. Guarded by the mount's mutex.
+///
+/// A working copy with no handle and no unsaved writes can be forgotten by
+/// ``dropIfUnused(_:)`` and its file closed at any moment: outside the mutex, its file is used
+/// only by the holder of one of its handles, or by a commit of its unsaved writes.
 struct HandleTable: Sendable {
     private(set) var handles: [UInt64: OpenHandle] = [:]
     private(set) var workingCopies: [ItemIdentifier: WorkingCopy] = [:]
