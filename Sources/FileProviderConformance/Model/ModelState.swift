@@ -236,12 +236,23 @@ struct ModelState {
     static let largeContentVariety = 2
 
     /// The content a content slot stands for.
-    static func content(_ slot: Int) -> Data { Data("content \(slot % contentVariety)".utf8) }
+    static func content(_ slot: Int) -> Data {
+        slot >= 0 ? contents[slot % contentVariety] : Data("content \(slot % contentVariety)".utf8)
+    }
+
+    /// The small contents, made once: steps draw them thousands of times a second.
+    private static let contents = (0..<contentVariety).map { Data("content \($0)".utf8) }
 
     /// The large content a slot stands for: 2 MiB and a few bytes more, of non-uniform bytes that
     /// follow from the slot.
     static func largeContent(_ slot: Int) -> Data {
-        let variant = slot % largeContentVariety
+        slot >= 0 ? largeContents[slot % largeContentVariety] : makeLargeContent(slot % largeContentVariety)
+    }
+
+    /// The large contents, made once: drawing 2 MiB costs as much as hundreds of steps.
+    private static let largeContents = (0..<largeContentVariety).map(makeLargeContent)
+
+    private static func makeLargeContent(_ variant: Int) -> Data {
         var random = SeededRandomNumberGenerator(seed: 0x6C61_7267_6500 &+ UInt64(variant))
         let words = (2 << 20) / 8 + 1 + variant * 37
         var bytes = [UInt64](repeating: 0, count: words)

@@ -409,8 +409,9 @@ extension RandomizedRun {
         let fetched = try await attempt {
             try await provider.fetchContents(for: identifier, version: nil, request: Request())
         }
-        defer { ContentFile.remove(fetched.url) }
-        let data = try await attempt { try ContentFile.read(fetched.url) }
+        let path = fetched.url.path
+        defer { ContentFile.remove(atPath: path) }
+        let data = try await attempt { try ContentFile.read(atPath: path) }
         try ensure(
             data == expected.content,
             "the content of \(identifier) \"\(expected.name)\" differs from what was written",

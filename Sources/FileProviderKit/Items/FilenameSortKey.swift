@@ -14,9 +14,13 @@ public struct FilenameSortKey: Hashable, Comparable, Sendable {
     /// order (UTF-8 byte order is Unicode scalar order).
     public let normalizedName: String
 
-    /// The key of `name`. An ASCII name is its own composition and shares its storage.
+    /// The key of `name`. A name whose scalars all lie below U+0300 (ASCII, Latin-1 and the
+    /// Latin Extended letters) is its own composition and shares its storage.
     public init(_ name: String) {
-        normalizedName = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
+        // No scalar below U+0300 decomposes or combines (the first combining mark is U+0300), so
+        // such a name is already in Normalization Form C. In UTF-8 those scalars are exactly the
+        // ones whose bytes all lie below 0xCC, the lead byte of U+0300 to U+033F.
+        normalizedName = name.utf8.allSatisfy { $0 < 0xCC } ? name : name.precomposedStringWithCanonicalMapping
     }
 
     /// Whether `lhs` sorts before `rhs`.

@@ -22,8 +22,18 @@ package enum ContentFile {
     /// - Throws: `POSIXError` when the file exists already or cannot be written (`EINVAL` for a
     ///   negative offset); nothing is left behind then.
     package static func write(_ data: Data, atOffset offset: Int64, toNewFileAt url: URL) throws {
+        try write(data, atOffset: offset, toNewFileAtPath: url.path)
+    }
+
+    /// Writes `data` to a new file at the file system path `path`, its first byte at `offset`:
+    /// `write(_:atOffset:toNewFileAt:)` for a caller that built the path itself, which spares
+    /// the conversion of a URL to a path.
+    ///
+    /// - Throws: `POSIXError` when the file exists already or cannot be written (`EINVAL` for a
+    ///   negative offset); nothing is left behind then.
+    package static func write(_ data: Data, atOffset offset: Int64, toNewFileAtPath path: String) throws {
         guard offset >= 0 else { throw POSIXError(.EINVAL) }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
@@ -46,7 +56,7 @@ package enum ContentFile {
         if failure == 0, data.isEmpty, offset > 0, ftruncate(descriptor, off_t(offset)) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
-            unlink(url.path)
+            unlink(path)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
     }
@@ -100,7 +110,15 @@ package enum ContentFile {
     ///   is not a regular file (`EISDIR` for a folder, `EINVAL` for a pipe or a device), or cannot
     ///   be read (no permission).
     package static func read(_ url: URL) throws -> Data {
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try read(atPath: url.path)
+    }
+
+    /// Reads the whole regular file at the file system path `path`: `read(_:)` for a caller
+    /// that holds the path already, which spares the conversion of a URL to a path.
+    ///
+    /// - Throws: as `read(_:)`.
+    package static func read(atPath path: String) throws -> Data {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         var status = stat()
@@ -111,12 +129,14 @@ package enum ContentFile {
         default: throw POSIXError(.EINVAL)
         }
         // One byte more than the size, so that reaching the end takes no second buffer.
-        var data = Data(count: max(Int(status.st_size), 0) + 1)
+        let size = max(Int(status.st_size), 0)
+        var data = Data(count: size + 1)
         var length = 0
         while true {
             if length == data.count { data.count *= 2 }
+            let requested = data.count - length
             let count = data.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress.map { $0 + length }, buffer.count - length)
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + length }, requested)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -124,6 +144,9 @@ package enum ContentFile {
             }
             if count == 0 { break }
             length += count
+            // A short read that reaches the size the file had is its end: asking again only to
+            // hear 0 would cost a system call per file.
+            if count < requested, length >= size { break }
         }
         data.count = length
         return data
@@ -132,5 +155,10 @@ package enum ContentFile {
     /// Removes the file at `url`, if there is one.
     package static func remove(_ url: URL) {
         unlink(url.path)
+    }
+
+    /// Removes the file at the file system path `path`, if there is one.
+    package static func remove(atPath path: String) {
+        unlink(path)
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// provider is invalidated.
 final class ContentFiles: Sendable {
     private let configuredDirectory: URL?
-    /// The folder in use and the number of files written to it.
-    private let state = LockedValue<(directory: URL?, count: UInt64)>((nil, 0))
+    /// The folder in use, its file system path, and the number of files written to it.
+    private let state = LockedValue<(directory: URL?, path: String, count: UInt64)>((nil, "", 0))
 
     init(directory: URL?) {
         self.configuredDirectory = directory
@@ -57,8 +57,9 @@ final class ContentFiles: Sendable {
         var data = Data(count: min(Int(size), ceiling - 1) + 1)
         var length = 0
         while length < data.count {
+            let requested = data.count - length
             let count = data.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress.map { $0 + length }, buffer.count - length)
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + length }, requested)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -66,6 +67,9 @@ final class ContentFiles: Sendable {
             }
             if count == 0 { break }
             length += count
+            // A short read that reaches the size the file had is its end: asking again only to
+            // hear 0 would cost a system call per file.
+            if count < requested, Int64(length) >= size { break }
             if length == data.count {
                 guard Int64(length) <= limit else { throw tooLarge(url, size: Int64(length), limit: limit) }
                 data.count = min(ceiling, data.count.multipliedReportingOverflow(by: 2).partialValue)
@@ -94,26 +98,35 @@ final class ContentFiles: Sendable {
     ///
     /// - Throws: `FileProviderError.Code.cannotSynchronize` when the file cannot be written.
     func write(_ data: Data, atOffset offset: Int64 = 0, named filename: String) throws(FileProviderError) -> URL {
-        let (directory, number) = state.withLock { state -> (URL, UInt64) in
-            let directory =
-                state.directory ?? configuredDirectory
-                ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "InMemoryFileProvider-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)",
-                    isDirectory: true
-                )
-            state.directory = directory
+        let (directory, directoryPath, number) = state.withLock { state -> (URL, String, UInt64) in
+            let directory: URL
+            if let current = state.directory {
+                directory = current
+            } else {
+                directory =
+                    configuredDirectory
+                    ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "InMemoryFileProvider-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)",
+                        isDirectory: true
+                    )
+                state.directory = directory
+                state.path = directory.path
+            }
             state.count += 1
-            return (directory, state.count)
+            return (directory, state.path, state.count)
         }
-        let url = directory.appendingPathComponent("\(number)-\(filename)", isDirectory: false)
+        let name = "\(number)-\(filename)"
+        let url = directory.appendingPathComponent(name, isDirectory: false)
+        // The URL's path, joined here rather than converted back from the URL.
+        let path = directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
         do {
             do {
-                try ContentFile.write(data, atOffset: offset, toNewFileAt: url)
+                try ContentFile.write(data, atOffset: offset, toNewFileAtPath: path)
             } catch let error as POSIXError where error.code == .ENOENT {
                 // The folder is made by the first write, and again after something removed it:
                 // checking for it before every write costs as much as the write.
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try ContentFile.write(data, atOffset: offset, toNewFileAt: url)
+                try ContentFile.write(data, atOffset: offset, toNewFileAtPath: path)
             }
             return url
         } catch {

@@ -25,7 +25,7 @@ enum MutationChecks {
         mayAlreadyExistOtherKindCollides, mayAlreadyExistOtherKindChangesNothing, mayAlreadyExistKeepsIncomingBytes,
         mayAlreadyExistKeepsIncomingBytesNested, attributeNamesKeepCaseInCreations, attributeNamesKeepCaseInEdits,
         extremeValuesKeptInCreations, extremeValuesKeptInEdits, createFromSymbolicLink, writeFromSymbolicLink,
-        deepChain,
+        deepChain, everyFieldStoredOrPending, everyFieldEditReported,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"

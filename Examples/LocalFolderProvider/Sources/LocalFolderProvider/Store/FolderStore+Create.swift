@@ -10,6 +10,19 @@ extension FolderStore {
             : [.creationDate, .extendedAttributes, .typeAndCreator]
     }
 
+    /// The fields of `fields` that come back as still pending for an item with `flags`: the
+    /// unsupported ones, and a file's `fileSystemFlags` when they hold more than the owner's read,
+    /// write and execute bits (the hidden flags have no permission bit to keep them).
+    static func pendingFields(_ fields: ItemFields, flags: FileSystemFlags, isFolder: Bool) -> ItemFields {
+        var pending = fields.intersection(unsupportedFields(isFolder: isFolder))
+        if fields.contains(.fileSystemFlags),
+            !flags.subtracting([.userReadable, .userWritable, .userExecutable]).isEmpty
+        {
+            pending.insert(.fileSystemFlags)
+        }
+        return pending
+    }
+
     /// Creates a file or a folder in a folder of the root (see
     /// ``LocalFolderProvider/createItem(basedOn:fields:contents:options:request:)``).
     func create(
@@ -85,7 +98,7 @@ extension FolderStore {
         try commit(transaction(records: [record]))
         return ItemMutationResult(
             item: record.snapshot,
-            stillPendingFields: fields.intersection(Self.unsupportedFields(isFolder: isFolder))
+            stillPendingFields: Self.pendingFields(fields, flags: template.fileSystemFlags, isFolder: isFolder)
         )
     }
 

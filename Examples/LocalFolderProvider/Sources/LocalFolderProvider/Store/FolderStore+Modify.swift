@@ -119,7 +119,11 @@ extension FolderStore {
         try commit(transaction(records: records))
         return ItemMutationResult(
             item: updated.snapshot,
-            stillPendingFields: changedFields.intersection(Self.unsupportedFields(isFolder: current.isFolder)),
+            stillPendingFields: Self.pendingFields(
+                changedFields,
+                flags: item.fileSystemFlags,
+                isFolder: current.isFolder
+            ),
             shouldFetchContent: staged.conflictCopy != nil
         )
     }
