@@ -35,12 +35,13 @@ struct HandleTable: Sendable {
         return (handle, remaining == 0)
     }
 
-    /// Forgets a working copy no handle uses and that has nothing left to commit.
+    /// Forgets a working copy no handle uses, that no commit is sending, and that has nothing
+    /// left to commit.
     ///
     /// - Returns: whether it was forgotten (its file may then be discarded).
     mutating func dropIfUnused(_ copy: WorkingCopy) -> Bool {
         guard workingCopies[copy.identifier] === copy,
-            copy.state.withLock({ $0.handles == 0 && (!$0.isDirty || $0.isUnlinked) })
+            copy.state.withLock({ $0.handles == 0 && !$0.isCommitting && (!$0.isDirty || $0.isUnlinked) })
         else { return false }
         workingCopies[copy.identifier] = nil
         return true

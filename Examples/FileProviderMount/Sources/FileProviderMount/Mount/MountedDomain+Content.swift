@@ -233,15 +233,20 @@ extension MountedDomain {
     /// content back (see ``revert(_:)``); after another failure it stays dirty, to be sent again.
     ///
     /// The provider reads the working copy itself (no copy is made): a write that lands while it
-    /// reads marks the copy dirty again, so the next commit sends the whole content.
+    /// reads marks the copy dirty again, so the next commit sends the whole content; and while it
+    /// reads, the working copy is not forgotten nor its file removed (``HandleTable/dropIfUnused(_:)``).
     ///
     /// - Throws: the provider's error or the file system's; the writes then stay unsaved.
     func commit(_ copy: WorkingCopy) async throws {
         try await copy.commitLock.withLock {
             let (dirty, lastWrite, unlinked, baseContent) = copy.state.withLock { state in
-                defer { state.isDirty = false }
+                defer {
+                    state.isDirty = false
+                    state.isCommitting = true
+                }
                 return (state.isDirty, state.lastWrite, state.isUnlinked, state.baseContentVersion)
             }
+            defer { copy.state.withLock { $0.isCommitting = false } }
             guard dirty, !unlinked else { return }
             do {
                 let item = tree.withLock { $0.namespace.item(copy.identifier) }
