@@ -144,6 +144,31 @@ struct MountedDomainTests {
         }
     }
 
+    @Test("a truncate while the file's last release is under way reaches the provider before returning, and is kept")
+    func truncateDuringRelease() async throws {
+        try await Self.withDomain { domain, store in
+            _ = try await domain.create(at: "/f", kind: .file, mode: 0o644)
+            let writer = try await domain.open(at: "/f", writable: true)
+            try Self.write("0123456789", to: writer, in: domain)
+            try await domain.synchronize(writer)
+            // close(2) has returned after the flush; the kernel's release comes later, and has
+            // only taken the handle out of the table when the truncate arrives.
+            let (handle, last) = try #require(domain.table.withLock { $0.remove(writer) })
+            #expect(last)
+            let copy = try #require(handle.workingCopy)
+            try await domain.truncate(at: "/f", to: 4, handle: nil)
+            #expect(Self.content(named: "f", in: store) == "0123")
+            // The release ends as release(_:) does: its commit, then forgetting the working copy.
+            try await domain.commit(copy)
+            #expect(!domain.table.withLock { $0.dropIfUnused(copy) })
+            #expect(try domain.attributes(at: "/f").st_size == 4)
+            let reader = try await domain.open(at: "/f", writable: false)
+            #expect(try Self.read(reader, in: domain) == "0123")
+            try await domain.release(reader)
+            #expect(Self.content(named: "f", in: store) == "0123")
+        }
+    }
+
     @Test("rename replaces an existing file; rmdir of a non-empty folder and mkdir of an existing name fail")
     func renameAndFolderRules() async throws {
         try await Self.withDomain { domain, store in

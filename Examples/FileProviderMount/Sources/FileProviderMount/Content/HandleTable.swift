@@ -2,6 +2,10 @@ import FileProviderKit
 
 /// The mount's open files: handles by number, and the working copy of each item open for
 /// writing. Guarded by the mount's mutex.
+///
+/// A working copy with no handle and no unsaved writes can be forgotten by
+/// ``dropIfUnused(_:)`` and its file closed at any moment: outside the mutex, its file is used
+/// only by the holder of one of its handles, or by a commit of its unsaved writes.
 struct HandleTable: Sendable {
     private(set) var handles: [UInt64: OpenHandle] = [:]
     private(set) var workingCopies: [ItemIdentifier: WorkingCopy] = [:]
@@ -31,12 +35,13 @@ struct HandleTable: Sendable {
         return (handle, remaining == 0)
     }
 
-    /// Forgets a working copy no handle uses and that has nothing left to commit.
+    /// Forgets a working copy no handle uses, that no commit is sending, and that has nothing
+    /// left to commit.
     ///
     /// - Returns: whether it was forgotten (its file may then be discarded).
     mutating func dropIfUnused(_ copy: WorkingCopy) -> Bool {
         guard workingCopies[copy.identifier] === copy,
-            copy.state.withLock({ $0.handles == 0 && (!$0.isDirty || $0.isUnlinked) })
+            copy.state.withLock({ $0.handles == 0 && !$0.isCommitting && (!$0.isDirty || $0.isUnlinked) })
         else { return false }
         workingCopies[copy.identifier] = nil
         return true

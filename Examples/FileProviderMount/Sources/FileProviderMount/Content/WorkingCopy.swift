@@ -17,6 +17,9 @@ final class WorkingCopy: Sendable {
         var lastWrite = Date()
         var handles = 0
         var isUnlinked = false
+        /// Whether a commit is under way: the provider may be reading the file, so it stays
+        /// even though the commit marked the working copy clean when it started.
+        var isCommitting = false
         /// The content version the working copy started from, or last sent successfully: what
         /// commits name as their base, so that a remote edit made meanwhile is a conflict (both
         /// kept) rather than overwritten.

@@ -178,9 +178,16 @@ extension MountedDomain {
         if unused, table.withLock({ $0.dropIfUnused(copy) }) { copy.discard() }
     }
 
-    /// Sets the size of the file at `path` (through `handle` when one is given). Without an open
-    /// working copy, truncating to zero sends empty content at once; other sizes go through a
-    /// working copy that is committed before returning.
+    /// Sets the size of the file at `path` (through `handle` when one is given). Without a
+    /// working copy, truncating to zero sends empty content at once. Otherwise the truncation
+    /// goes through a handle of its own on the item's working copy (the one open, or a new one):
+    /// when no other handle uses it — the file is closed, or its last `release` is still under
+    /// way — the truncation is committed before returning; otherwise it is sent with the other
+    /// handles' next commit.
+    ///
+    /// Holding a handle keeps the working copy from being forgotten and its file removed while
+    /// the truncation lands in it (``HandleTable/dropIfUnused(_:)`` leaves a working copy with
+    /// handles alone), so a truncation is never lost to a `release` that finishes meanwhile.
     ///
     /// - Throws: `ENOENT`, `EISDIR`, `EPERM` for the root, the provider's error, the file system's.
     func truncate(at path: String, to size: Int64, handle number: UInt64?) async throws {
@@ -189,12 +196,7 @@ extension MountedDomain {
         }
         guard let item = try item(at: path) else { throw MountError.notPermitted }
         guard !item.contentType.isDirectory else { throw MountError.isDirectory }
-        if let copy = table.withLock({ $0.workingCopies[item.itemIdentifier] }) {
-            guard ftruncate(copy.descriptor, off_t(size)) == 0 else { throw MountError.lastSystemError }
-            copy.markWritten()
-            return
-        }
-        if size == 0 {
+        if size == 0, table.withLock({ $0.workingCopies[item.itemIdentifier] }) == nil {
             guard item.documentSize != 0 else { return }
             var changed = item
             changed.documentSize = 0
@@ -231,15 +233,20 @@ extension MountedDomain {
     /// content back (see ``revert(_:)``); after another failure it stays dirty, to be sent again.
     ///
     /// The provider reads the working copy itself (no copy is made): a write that lands while it
-    /// reads marks the copy dirty again, so the next commit sends the whole content.
+    /// reads marks the copy dirty again, so the next commit sends the whole content; and while it
+    /// reads, the working copy is not forgotten nor its file removed (``HandleTable/dropIfUnused(_:)``).
     ///
     /// - Throws: the provider's error or the file system's; the writes then stay unsaved.
     func commit(_ copy: WorkingCopy) async throws {
         try await copy.commitLock.withLock {
             let (dirty, lastWrite, unlinked, baseContent) = copy.state.withLock { state in
-                defer { state.isDirty = false }
+                defer {
+                    state.isDirty = false
+                    state.isCommitting = true
+                }
                 return (state.isDirty, state.lastWrite, state.isUnlinked, state.baseContentVersion)
             }
+            defer { copy.state.withLock { $0.isCommitting = false } }
             guard dirty, !unlinked else { return }
             do {
                 let item = tree.withLock { $0.namespace.item(copy.identifier) }

@@ -17,12 +17,17 @@ extension MountedDomain {
     /// - Throws: `ENOENT`.
     func attributes(at path: String) throws(MountError) -> stat {
         if let hidden = hiddenFiles.withLock({ $0[path] }) {
-            let size = table.withLock { $0.workingCopies[hidden.itemIdentifier] }?.size
-            return attributes.of(hidden, size: size)
+            return attributes.of(hidden, size: workingCopySize(of: hidden.itemIdentifier))
         }
         guard let item = try item(at: path) else { return attributes.root() }
-        let size = table.withLock { $0.workingCopies[item.itemIdentifier] }?.size
-        return attributes.of(item, size: size)
+        return attributes.of(item, size: workingCopySize(of: item.itemIdentifier))
+    }
+
+    /// The size of `identifier`'s working copy, if it has one. Read under the table's lock: a
+    /// working copy is forgotten under it before its file is closed, so the size is never read
+    /// from a descriptor closed (or reused) meanwhile.
+    private func workingCopySize(of identifier: ItemIdentifier) -> Int64? {
+        table.withLock { $0.workingCopies[identifier]?.size }
     }
 
     /// The attributes of the file open through handle `number`: its item's, or, once the item is
@@ -49,12 +54,10 @@ extension MountedDomain {
         if let folder, !folder.contentType.isDirectory { throw .notDirectory }
         let identifier = folder?.itemIdentifier ?? .rootContainer
         let children = tree.withLock { $0.namespace.children(of: identifier) }
-        let copies = table.withLock { $0.workingCopies }
+        // Read under the lock, as in workingCopySize(of:).
+        let sizes = table.withLock { $0.workingCopies.compactMapValues(\.size) }
         return children.map { child in
-            DirectoryEntry(
-                name: child.filename,
-                attributes: attributes.of(child, size: copies.isEmpty ? nil : copies[child.itemIdentifier]?.size)
-            )
+            DirectoryEntry(name: child.filename, attributes: attributes.of(child, size: sizes[child.itemIdentifier]))
         }
     }
 
