@@ -111,6 +111,67 @@ struct MountedDomainTests {
         }
     }
 
+    @Test(
+        "a quota failure of a refresh's commit while the file is open keeps the writes and reaches the next fsync or close"
+    )
+    func refusedRefreshCommitReachesTheProgram() async throws {
+        try await Self.withDomain { domain, store in
+            _ = try await domain.create(at: "/synced.txt", kind: .file, mode: 0o644)
+            _ = try await domain.create(at: "/closed.txt", kind: .file, mode: 0o644)
+            store.quota = 3
+            let synced = try await domain.open(at: "/synced.txt", writable: true)
+            let closed = try await domain.open(at: "/closed.txt", writable: true)
+            try Self.write("more than three bytes", to: synced, in: domain)
+            try Self.write("more than three bytes", to: closed, in: domain)
+            try await domain.refresh()
+            #expect(try domain.attributes(at: "/synced.txt").st_size == 21, "the program's writes, kept while open")
+            #expect(try domain.attributes(at: "/closed.txt").st_size == 21, "the program's writes, kept while open")
+            do {
+                try await domain.synchronize(synced)
+                Issue.record("the fsync reported bytes the provider did not store as saved")
+            } catch {
+                #expect(POSIXErrno.code(for: error) == EDQUOT)
+            }
+            try await domain.release(synced)
+            do {
+                try await domain.release(closed)
+                Issue.record("the close reported bytes the provider did not store as saved")
+            } catch {
+                #expect(POSIXErrno.code(for: error) == EDQUOT)
+            }
+            #expect(domain.table.withLock { $0.workingCopies.isEmpty })
+            #expect(try domain.attributes(at: "/synced.txt").st_size == 0)
+            #expect(try domain.attributes(at: "/closed.txt").st_size == 0)
+            store.quota = nil
+            try await domain.refresh()
+            #expect((Self.content(named: "synced.txt", in: store) ?? "") == "")
+            #expect((Self.content(named: "closed.txt", in: store) ?? "") == "")
+        }
+    }
+
+    @Test("a quota failure of a refresh's commit while the file's last close is under way reaches that close, once")
+    func refusedRefreshCommitDuringLastClose() async throws {
+        try await Self.withDomain { domain, store in
+            _ = try await domain.create(at: "/closing.txt", kind: .file, mode: 0o644)
+            store.quota = 3
+            let handle = try await domain.open(at: "/closing.txt", writable: true)
+            try Self.write("more than three bytes", to: handle, in: domain)
+            // The close's first step: the handle is gone, its commit not started yet.
+            let copy = try #require(domain.table.withLock { $0.remove(handle) }?.handle.workingCopy)
+            #expect(await domain.commitAll() == 1)
+            #expect(try domain.attributes(at: "/closing.txt").st_size == 0, "a size the provider did not store")
+            do {
+                try await domain.commit(copy)
+                Issue.record("the close reported bytes the provider did not store as saved")
+            } catch {
+                #expect(POSIXErrno.code(for: error) == EDQUOT)
+            }
+            try await domain.commit(copy)
+            #expect(domain.table.withLock { $0.dropIfUnused(copy) })
+            copy.discard()
+        }
+    }
+
     @Test("a remote edit made while a file is open for writing, caught up before the local write, keeps both")
     func remoteEditCaughtUpWhileOpenKeepsBoth() async throws {
         try await Self.withDomain { domain, store in

@@ -24,6 +24,10 @@ final class WorkingCopy: Sendable {
         /// commits name as their base, so that a remote edit made meanwhile is a conflict (both
         /// kept) rather than overwritten.
         var baseContentVersion: Data
+        /// The provider's refusal of a commit no handle's call made (``MountedDomain/commitAll()``)
+        /// that put the stored content back: the writes it dropped were never reported, so the
+        /// next fsync, flush or close of the working copy returns it, once.
+        var unreportedRefusal: (any Error)?
     }
 
     let identifier: ItemIdentifier

@@ -140,9 +140,10 @@ extension MountedDomain {
 
     /// Closes a handle. The last handle of a working copy commits it and removes it. When the
     /// provider refuses the content for lack of space (``isSpaceRefusal(_:)``: `EDQUOT`,
-    /// `ENOSPC`, `EFBIG`), the working copy is discarded too, so that the file shows what the
-    /// provider stored and no size it did not (see ``commit(_:)``); after another failure the
-    /// working copy is kept and ``refresh()`` sends it again.
+    /// `ENOSPC`, `EFBIG`) — now, or in a commit of ``commitAll()`` that ran meanwhile — the
+    /// working copy is discarded too, so that the file shows what the provider stored and no size
+    /// it did not (see ``commit(_:fromHandle:)``); after another failure the working copy is kept
+    /// and ``refresh()`` sends it again.
     ///
     /// - Throws: `EBADF`, or the commit's error.
     func release(_ number: UInt64) async throws {
@@ -228,26 +229,42 @@ extension MountedDomain {
     }
 
     /// Sends a working copy's content to the provider when it has unsaved writes, one commit of
-    /// a file at a time. Nothing is sent for a file deleted meanwhile. When the provider refuses
-    /// the content for lack of space (``isSpaceRefusal(_:)``), the working copy gets the stored
-    /// content back (see ``revert(_:)``); after another failure it stays dirty, to be sent again.
+    /// a file at a time. Nothing is sent for a file deleted meanwhile.
+    ///
+    /// When the provider refuses the content for lack of space (``isSpaceRefusal(_:)``), a commit
+    /// made for a handle (`fromHandle`: fsync, flush, close) puts the stored content back in the
+    /// working copy (see ``revert(_:)``) and throws: the program is told. A commit of
+    /// ``commitAll()`` tells no program, so it never drops what a program wrote and was not told
+    /// about: while the working copy has handles, it keeps the writes, dirty, and their next
+    /// fsync, flush or close sends them again and returns the outcome; when it has none (its last
+    /// close is under way, or failed otherwise), it puts the stored content back and keeps the
+    /// refusal, which the next commit made for a handle throws, once, as the kernel reports a
+    /// write-back error. After another failure the working copy stays dirty, to be sent again.
     ///
     /// The provider reads the working copy itself (no copy is made): a write that lands while it
     /// reads marks the copy dirty again, so the next commit sends the whole content; and while it
     /// reads, the working copy is not forgotten nor its file removed (``HandleTable/dropIfUnused(_:)``).
     ///
-    /// - Throws: the provider's error or the file system's; the writes then stay unsaved.
-    func commit(_ copy: WorkingCopy) async throws {
+    /// - Throws: the provider's error or the file system's; the writes then stay unsaved. A
+    ///   commit made for a handle also throws a refusal a commit of ``commitAll()`` kept.
+    func commit(_ copy: WorkingCopy, fromHandle: Bool = true) async throws {
         try await copy.commitLock.withLock {
-            let (dirty, lastWrite, unlinked, baseContent) = copy.state.withLock { state in
+            let (dirty, lastWrite, unlinked, baseContent, refusal) = copy.state.withLock { state in
                 defer {
                     state.isDirty = false
                     state.isCommitting = true
+                    if fromHandle { state.unreportedRefusal = nil }
                 }
-                return (state.isDirty, state.lastWrite, state.isUnlinked, state.baseContentVersion)
+                return (
+                    state.isDirty, state.lastWrite, state.isUnlinked, state.baseContentVersion,
+                    fromHandle ? state.unreportedRefusal : nil
+                )
             }
             defer { copy.state.withLock { $0.isCommitting = false } }
-            guard dirty, !unlinked else { return }
+            guard dirty, !unlinked else {
+                if let refusal { throw refusal }
+                return
+            }
             do {
                 let item = tree.withLock { $0.namespace.item(copy.identifier) }
                 guard let item else { return }
@@ -272,10 +289,16 @@ extension MountedDomain {
                     copy.state.withLock { $0.baseContentVersion = result.itemVersion.contentVersion }
                 }
             } catch {
-                if Self.isSpaceRefusal(error), await revert(copy) { throw error }
-                copy.state.withLock { $0.isDirty = true }
+                guard Self.isSpaceRefusal(error), fromHandle || copy.state.withLock({ $0.handles == 0 }),
+                    await revert(copy)
+                else {
+                    copy.state.withLock { $0.isDirty = true }
+                    throw error
+                }
+                if !fromHandle { copy.state.withLock { $0.unreportedRefusal = error } }
                 throw error
             }
+            if let refusal { throw refusal }
         }
     }
 
@@ -306,7 +329,9 @@ extension MountedDomain {
         return true
     }
 
-    /// Commits every working copy with unsaved writes, and forgets those no handle uses.
+    /// Commits every working copy with unsaved writes, and forgets those no handle uses. A
+    /// refusal for lack of space reaches the working copy's handles (see
+    /// ``commit(_:fromHandle:)``), not the caller.
     ///
     /// - Returns: how many working copies still have unsaved writes.
     @discardableResult
@@ -315,7 +340,7 @@ extension MountedDomain {
         var unsaved = 0
         for copy in copies {
             do {
-                try await commit(copy)
+                try await commit(copy, fromHandle: false)
                 if table.withLock({ $0.dropIfUnused(copy) }) { copy.discard() }
             } catch {
                 unsaved += 1
