@@ -675,5 +675,12 @@ enum ClauseCatalogue {
             "Fetches of one item made at the same time, and around a write of it, each return a file of their "
                 + "own that keeps the bytes of the version the fetch returned."
         ),
+        ContractClause(
+            "API.14",
+            rule: nil,
+            "the user's own items have no owner",
+            "ownerNameComponents is nil for an item that is not shared, or that the current user shared; only an "
+                + "item someone else shared names its owner."
+        ),
     ]
 }

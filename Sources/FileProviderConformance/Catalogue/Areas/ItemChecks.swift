@@ -11,6 +11,7 @@ enum ItemChecks {
         templateIdentifierIgnored, documentSize, nameRoundTrip, readsDoNotBumpVersions, childCountAfterChanges,
         metadataOnlyEdits, childCountAfterMoves, reservedLookups, kindKeptLocally, kindKeptRemotely, rootIsItsOwnParent,
         rootAfterWrites, trashIsAnItem, trashItemAfterTrashing, lookupSeesRemoteRename, lookupSeesRemoteWriteAndMove,
+        ownItemsHaveNoOwner, editedItemsHaveNoOwner,
     ]
 
     /// Records a finding naming `clause` unless `item` is the reserved folder `identifier` whose
