@@ -48,9 +48,11 @@ let subject = ConformanceSubject(
 }
 
 /// Randomized runs are bounded so that `swift test` stays quick in debug builds on two shared
-/// cores: every step is several HTTP round trips and SQLite transactions. The time limit leaves
-/// room for a loaded machine.
-let options = ConformanceOptions(randomizedSteps: 500, checkTimeout: .seconds(180))
+/// cores: every step is several HTTP round trips and SQLite transactions. All checks run at once,
+/// the largest (2,000 items, recursive deletions of 1,011) against one server and one database,
+/// and on CI's two cores they passed 180 s; the 900 s limit finds a provider that hangs, it is no
+/// timing test.
+let options = ConformanceOptions(randomizedSteps: 500, checkTimeout: .seconds(900))
 
 @Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
 func conformance(_ check: ConformanceCheck) async throws {
