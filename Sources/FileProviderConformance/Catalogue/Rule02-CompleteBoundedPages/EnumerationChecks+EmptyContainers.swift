@@ -3,35 +3,6 @@ import Foundation
 
 /// The ENUM checks of rule 2, *pages are complete and bounded* — an empty container's one page (ENUM-62).
 extension EnumerationChecks {
-    /// Lists the first page of `container` from `start` with `pageSize` and returns its items and
-    /// next page, or `nil` after recording a finding when the listing fails.
-    private static func firstPage(
-        _ context: CheckContext,
-        _ container: ItemIdentifier,
-        from start: Page,
-        pageSize: Int
-    ) async throws -> (items: [ItemSnapshot], nextPage: Page?)? {
-        let enumerator = try await context.enumerator(container)
-        context.note(
-            "enumerateItems(startingAt: \(start)) of \(container), page size \(pageSize): the first page alone"
-        )
-        let recorder = FinishRecorder(size: pageSize)
-        await enumerator.enumerateItems(for: recorder, startingAt: start)
-        switch recorder.finish {
-        case .page(let next)?:
-            return (recorder.items, next)
-        case .error(let error)?:
-            context.fail("the first page of \(container) failed", expected: "one page", actual: "\(error)")
-        case .changes?, nil:
-            context.fail(
-                "the first page of \(container) did not finish with finishEnumerating(upTo:)",
-                expected: "finishEnumerating(upTo:)",
-                actual: recorder.finish.map { "\($0)" } ?? "no finish"
-            )
-        }
-        return nil
-    }
-
     /// Records a finding unless the first page of the empty `container` holds no item and no next page.
     private static func expectOneEmptyPage(
         _ context: CheckContext,
@@ -39,7 +10,11 @@ extension EnumerationChecks {
         from start: Page,
         pageSize: Int
     ) async throws {
-        guard let page = try await firstPage(context, container, from: start, pageSize: pageSize) else { return }
+        let enumerator = try await context.enumerator(container)
+        guard let page = try await firstPage(context, enumerator, container, from: start, pageSize: pageSize) else {
+            context.fail("the listing of the empty \(container) from \(start) handed out no page")
+            return
+        }
         context.expect(
             page.items.isEmpty,
             "the first page of the empty \(container) from \(start) holds items",
