@@ -4,13 +4,16 @@ import Foundation
 /// The MUT checks of rule 13, *modification applies everything, and loses nothing* — every field
 /// edited on its own, to a value and back, through every way of reading it (MUT-93, MUT-94).
 extension MutationChecks {
-    /// One edit of one field: the value it sets, and how a finding shows it.
+    /// One edit of one field: the value it sets.
     struct FieldEdit: Sendable {
         let field: ItemFields
         let description: String
         let set: @Sendable (inout ItemSnapshot) -> Void
-        /// The field's value in `item`, comparable and printable.
-        let value: @Sendable (ItemSnapshot) -> String
+
+        /// The field's value in `item`, comparable and printable, as ``templateFields`` shows it.
+        func value(_ item: ItemSnapshot) -> String {
+            templateFields.first { $0.field == field }?.value(item) ?? ""
+        }
     }
 
     /// Every field a modification can change besides the name, the parent and the contents, each
@@ -21,74 +24,53 @@ extension MutationChecks {
     static func fieldEdits(folder: Bool) -> [FieldEdit] {
         let base: FileSystemFlags =
             folder ? [.userReadable, .userWritable, .userExecutable] : [.userReadable, .userWritable]
-        let tags: @Sendable (ItemSnapshot) -> String = { FindingValue.describe($0.tagData as Any) }
-        let rank: @Sendable (ItemSnapshot) -> String = { FindingValue.describe($0.favoriteRank as Any) }
-        let lastUsed: @Sendable (ItemSnapshot) -> String = { FindingValue.describe($0.lastUsedDate as Any) }
-        let created: @Sendable (ItemSnapshot) -> String = { FindingValue.describe($0.creationDate as Any) }
-        let modified: @Sendable (ItemSnapshot) -> String = { FindingValue.describe($0.contentModificationDate as Any) }
-        let attributes: @Sendable (ItemSnapshot) -> String = { item in
-            item.extendedAttributes.keys.sorted()
-                .map { "\($0)=\(FindingValue.describe(item.extendedAttributes[$0] as Any))" }
-                .joined(separator: ", ")
-        }
-        let flags: @Sendable (ItemSnapshot) -> String = { "\($0.fileSystemFlags.rawValue)" }
-        let type: @Sendable (ItemSnapshot) -> String = { $0.typeAndCreator.map { "\($0.type)/\($0.creator)" } ?? "nil" }
         var edits = [
-            FieldEdit(field: .tagData, description: "tags set", set: { $0.tagData = Data([7, 0, 7]) }, value: tags),
-            FieldEdit(field: .tagData, description: "tags removed", set: { $0.tagData = nil }, value: tags),
+            FieldEdit(field: .tagData, description: "tags set", set: { $0.tagData = Data([7, 0, 7]) }),
+            FieldEdit(field: .tagData, description: "tags removed", set: { $0.tagData = nil }),
             FieldEdit(
                 field: .favoriteRank,
                 description: "favorite rank set",
-                set: { $0.favoriteRank = 3 },
-                value: rank
+                set: { $0.favoriteRank = 3 }
             ),
             FieldEdit(
                 field: .favoriteRank,
                 description: "favorite rank removed",
-                set: { $0.favoriteRank = nil },
-                value: rank
+                set: { $0.favoriteRank = nil }
             ),
             FieldEdit(
                 field: .lastUsedDate,
                 description: "last-used date set",
-                set: { $0.lastUsedDate = Date(timeIntervalSince1970: 1_600_000_000) },
-                value: lastUsed
+                set: { $0.lastUsedDate = Date(timeIntervalSince1970: 1_600_000_000) }
             ),
             FieldEdit(
                 field: .creationDate,
                 description: "creation date set",
-                set: { $0.creationDate = Date(timeIntervalSince1970: 1_500_000_000) },
-                value: created
+                set: { $0.creationDate = Date(timeIntervalSince1970: 1_500_000_000) }
             ),
             FieldEdit(
                 field: .contentModificationDate,
                 description: "modification date set",
-                set: { $0.contentModificationDate = Date(timeIntervalSince1970: 1_550_000_000) },
-                value: modified
+                set: { $0.contentModificationDate = Date(timeIntervalSince1970: 1_550_000_000) }
             ),
             FieldEdit(
                 field: .extendedAttributes,
                 description: "an attribute with an empty value and one with bytes",
-                set: { $0.extendedAttributes = ["user.empty": Data(), "user.bytes": Data([0, 1, 2])] },
-                value: attributes
+                set: { $0.extendedAttributes = ["user.empty": Data(), "user.bytes": Data([0, 1, 2])] }
             ),
             FieldEdit(
                 field: .extendedAttributes,
                 description: "every attribute removed",
-                set: { $0.extendedAttributes = [:] },
-                value: attributes
+                set: { $0.extendedAttributes = [:] }
             ),
             FieldEdit(
                 field: .fileSystemFlags,
                 description: "the hidden flag set",
-                set: { $0.fileSystemFlags = base.union(.hidden) },
-                value: flags
+                set: { $0.fileSystemFlags = base.union(.hidden) }
             ),
             FieldEdit(
                 field: .fileSystemFlags,
                 description: "the hidden flag cleared",
-                set: { $0.fileSystemFlags = base },
-                value: flags
+                set: { $0.fileSystemFlags = base }
             ),
         ]
         if !folder {
@@ -96,14 +78,12 @@ extension MutationChecks {
                 FieldEdit(
                     field: .typeAndCreator,
                     description: "type and creator set",
-                    set: { $0.typeAndCreator = TypeAndCreator(type: 0x5445_5854, creator: 0x4D53_5744) },
-                    value: type
+                    set: { $0.typeAndCreator = TypeAndCreator(type: 0x5445_5854, creator: 0x4D53_5744) }
                 ),
                 FieldEdit(
                     field: .typeAndCreator,
                     description: "type and creator removed",
-                    set: { $0.typeAndCreator = nil },
-                    value: type
+                    set: { $0.typeAndCreator = nil }
                 ),
             ]
         }
