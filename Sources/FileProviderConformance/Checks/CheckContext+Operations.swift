@@ -259,6 +259,29 @@ extension CheckContext {
         )
     }
 
+    /// Creates a folder, or a file with the bytes at `contents`, without noting the call: for checks
+    /// that build hundreds of items and note them in one line. Returns the stored identifier.
+    ///
+    /// - Throws: the provider's error, or stops the check when the provider returns no item.
+    func createUnnoted(
+        named filename: String,
+        in parent: ItemIdentifier,
+        folder: Bool,
+        contents: URL
+    ) async throws
+        -> ItemIdentifier
+    {
+        let template = template(named: filename, in: parent, contentType: folder ? .folder : .forFilename(filename))
+        let result = try await provider.createItem(
+            basedOn: template,
+            fields: folder ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents],
+            contents: folder ? nil : contents,
+            options: [],
+            request: Request()
+        )
+        return try require(result?.item, "createItem(\(filename)) returned no item").itemIdentifier
+    }
+
     /// The current state of an item.
     func item(_ identifier: ItemIdentifier) async throws -> ItemSnapshot {
         note("item(for: \(identifier))")

@@ -20,6 +20,7 @@ enum ChangeChecks {
         largeDeletionFreshEnumerators, largeDeletionOneEnumerator, writesReadBackFresh, writesReadBackOnKeptEnumerators,
         catchUpResumesAfterOtherCalls, anchorsExpireOnTheirEnumeratorAfterReset,
         anchorsExpireOnTheirEnumeratorAfterHistoryExpiry, largeDeletionLargeBatches,
+        metadataOnlyEditsInFolderFeeds, remoteChangesOfUnseenItemsInFolderFeeds,
     ]
 
     /// The working set as a map of digests: the state a catch-up from an anchor taken before starts from.

@@ -12,6 +12,7 @@ enum ItemChecks {
         metadataOnlyEdits, childCountAfterMoves, reservedLookups, kindKeptLocally, kindKeptRemotely, rootIsItsOwnParent,
         rootAfterWrites, trashIsAnItem, trashItemAfterTrashing, lookupSeesRemoteRename, lookupSeesRemoteWriteAndMove,
         ownItemsHaveNoOwner, editedItemsHaveNoOwner,
+        childCountsFollowEveryChange, lookupSeesRemoteFolderChanges,
     ]
 
     /// Records a finding naming `clause` unless `item` is the reserved folder `identifier` whose

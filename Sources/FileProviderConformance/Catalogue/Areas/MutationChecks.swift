@@ -26,6 +26,7 @@ enum MutationChecks {
         mayAlreadyExistKeepsIncomingBytesNested, attributeNamesKeepCaseInCreations, attributeNamesKeepCaseInEdits,
         extremeValuesKeptInCreations, extremeValuesKeptInEdits, createFromSymbolicLink, writeFromSymbolicLink,
         deepChain, everyFieldStoredOrPending, everyFieldEditReported,
+        foreignReservedNamesAccepted, folderWithUnusualChildNotDeleted, wideRecursiveDeletion,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"

@@ -14,21 +14,14 @@ extension ChangeChecks {
         let contents = try context.file(containing: Data("doomed".utf8))
         var parents: [ItemIdentifier: ItemIdentifier] = [:]
         func make(_ name: String, in parent: ItemIdentifier, folder: Bool) async throws -> ItemIdentifier {
-            let template = context.template(
+            let identifier = try await context.createUnnoted(
                 named: name,
                 in: parent,
-                contentType: folder ? .folder : .forFilename(name)
+                folder: folder,
+                contents: contents
             )
-            let result = try await context.provider.createItem(
-                basedOn: template,
-                fields: folder ? [.filename, .parentItemIdentifier] : [.filename, .parentItemIdentifier, .contents],
-                contents: folder ? nil : contents,
-                options: [],
-                request: Request()
-            )
-            let item = try context.require(result?.item, "createItem(\(name)) returned no item")
-            parents[item.itemIdentifier] = parent
-            return item.itemIdentifier
+            parents[identifier] = parent
+            return identifier
         }
         let doomedFolder = try await make("Doomed", in: .rootContainer, folder: true)
         for outer in 0..<10 {
