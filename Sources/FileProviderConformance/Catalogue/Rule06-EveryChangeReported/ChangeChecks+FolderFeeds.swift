@@ -4,6 +4,13 @@ import Foundation
 /// The CHG checks of rule 6 on what a folder's own change enumeration reports: edits of one
 /// metadata field, and other clients' changes of items the provider never handed out (CHG-68, CHG-69).
 extension ChangeChecks {
+    /// The anchor of `container`'s change enumeration, or `nil` when it reports no changes (it
+    /// returns no anchor, or the subject declares `listingOnlyFolders`): the working set then
+    /// carries its changes alone.
+    static func feedAnchor(_ context: CheckContext, of container: ItemIdentifier) async throws -> SyncAnchor? {
+        try await context.changeAnchor(of: try await context.enumerator(container), for: container)
+    }
+
     static let metadataOnlyEditsInFolderFeeds = ConformanceCheck(
         "CHG-68",
         .changes,
@@ -24,8 +31,8 @@ extension ChangeChecks {
             }
             let tagged = MutationChecks.templateFields[0]
             items.append((tagged, try await context.createFolder(named: "tagged folder", in: container)))
-            let anchor = try await context.anchor(container)
-            let workingSetAnchor = try await context.anchor(.workingSet)
+            var feeds: [(ItemIdentifier, SyncAnchor)] = [(.workingSet, try await context.anchor(.workingSet))]
+            if let anchor = try await feedAnchor(context, of: container) { feeds.append((container, anchor)) }
             var edited: [(MutationChecks.TemplateField, ItemSnapshot)] = []
             for (field, item) in items {
                 _ = try await context.modify(item, fields: field.field, description: "set \(field.name) alone") {
@@ -36,7 +43,7 @@ extension ChangeChecks {
                     edited.append((field, after))
                 }
             }
-            for (feed, since) in [(container, anchor), (.workingSet, workingSetAnchor)] {
+            for (feed, since) in feeds {
                 let changes = try await context.changes(feed, since: since, batchSize: 3)
                 for (field, after) in edited {
                     guard let update = changes.updatedItems.last(where: { $0.itemIdentifier == after.itemIdentifier })
@@ -63,7 +70,8 @@ extension ChangeChecks {
         "CHG-69",
         .changes,
         "other clients' creations, edits and moves of items the provider never handed out are reported by the "
-            + "change enumeration of the folder they are in (a folder, the root, the trash), in small batches",
+            + "change enumeration of the folder they are in (a folder, the root, the trash) and the working set's, in "
+            + "small batches",
         rule: "Rule 6 (changes by other clients)",
         clauses: ["R6.20"],
         rationale: "A provider that builds a folder's changes from the items it already returned (its local "
@@ -85,7 +93,8 @@ extension ChangeChecks {
             ]
         }
         var anchors: [ItemIdentifier: SyncAnchor] = [:]
-        for container in containers { anchors[container] = try await context.anchor(container) }
+        for container in containers { anchors[container] = try await feedAnchor(context, of: container) }
+        let workingSetAnchor = try await context.anchor(.workingSet)
         var expected: [ItemIdentifier: [(ItemIdentifier, String)]] = [:]
         for (index, container) in containers.enumerated() {
             let moved = incoming[container] ?? []
@@ -116,18 +125,23 @@ extension ChangeChecks {
                 ]
                 + moved.map { ($0, "moved in by another client") }
         }
+        let workingSet = try await context.changes(.workingSet, since: workingSetAnchor, batchSize: 2)
         for container in containers {
-            guard let anchor = anchors[container] else { continue }
-            let changes = try await context.changes(container, since: anchor, batchSize: 2)
-            for (identifier, what) in expected[container] ?? [] {
-                let update = changes.updatedItems.last { $0.itemIdentifier == identifier }
-                context.expect(
-                    update?.parentItemIdentifier == container,
-                    "the changes of \(container) do not report \(identifier), \(what), with that parent",
-                    expected: "an update of \(identifier) with parent \(container)",
-                    actual: update.map { "parent \($0.parentItemIdentifier)" }
-                        ?? "no update; \(changes.updatedItems.count) updates: \(changes.updatedItems.map(\.filename))"
-                )
+            var feeds = [(ItemIdentifier.workingSet, workingSet)]
+            if let anchor = anchors[container] {
+                feeds.append((container, try await context.changes(container, since: anchor, batchSize: 2)))
+            }
+            for (feed, changes) in feeds {
+                for (identifier, what) in expected[container] ?? [] {
+                    let update = changes.updatedItems.last { $0.itemIdentifier == identifier }
+                    context.expect(
+                        update?.parentItemIdentifier == container,
+                        "the changes of \(feed) do not report \(identifier), \(what), with parent \(container)",
+                        expected: "an update of \(identifier) with parent \(container)",
+                        actual: update.map { "parent \($0.parentItemIdentifier)" }
+                            ?? "no update; \(changes.updatedItems.count) updates: \(changes.updatedItems.map(\.filename))"
+                    )
+                }
             }
         }
     }
