@@ -22,6 +22,9 @@ struct HandoffAndKindDetectionTests {
         Case(name: "contents files read after the call", clause: "API.12", checks: ["CNT-22", "CNT-23"]) {
             LazyContentsLayer(inner: $0)
         },
+        Case(name: "progress counted in chunks, the last one missed", clause: "API.15", checks: ["CNT-24", "CNT-25"]) {
+            UnfinishedProgressLayer(inner: $0)
+        },
         Case(name: "item(for:) by the path an item was created at", clause: "R9.5", checks: ["ITEM-20"]) {
             PathLookupLayer(inner: $0)
         },
@@ -30,7 +33,7 @@ struct HandoffAndKindDetectionTests {
         },
     ]
 
-    static let checkIDs = ["CNT-20", "CNT-21", "CNT-22", "CNT-23", "ITEM-20", "ITEM-21"]
+    static let checkIDs = ["CNT-20", "CNT-21", "CNT-22", "CNT-23", "CNT-24", "CNT-25", "ITEM-20", "ITEM-21"]
 
     @Test(arguments: cases)
     func brokenLayerIsCaught(_ broken: Case) async throws {

@@ -30,7 +30,7 @@ enum AppleRuleCatalogue {
             6,
             .should,
             "an item not shared, or shared by the current user, has no owner name",
-            .outsideTheProvider("presentation only: the host shows the name; nothing the system syncs depends on it")
+            .clauses(["API.14"])
         ),
         AppleRule(
             7,
@@ -306,7 +306,7 @@ enum AppleRuleCatalogue {
             58,
             .should,
             "progress includes the upload",
-            .outsideTheProvider("presentation only: Request.progress carries it to the host")
+            .clauses(["API.15"])
         ),
     ]
 
@@ -359,7 +359,7 @@ enum AppleRuleCatalogue {
             68,
             .should,
             "progress includes the upload, even when the call completes early",
-            .outsideTheProvider("presentation only: Request.progress carries it to the host")
+            .clauses(["API.15"])
         ),
         AppleRule(
             69,

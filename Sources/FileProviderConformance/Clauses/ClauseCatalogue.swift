@@ -682,5 +682,13 @@ enum ClauseCatalogue {
             "ownerNameComponents is nil for an item that is not shared, or that the current user shared; only an "
                 + "item someone else shared names its owner."
         ),
+        ContractClause(
+            "API.15",
+            rule: nil,
+            "a transfer that returns has finished its progress",
+            "When fetchContents, fetchPartialContents, createItem or modifyItem with a contents file returns, the "
+                + "request's progress is untouched (0 of 0: the provider reports none) or finished (a total above 0, "
+                + "reached)."
+        ),
     ]
 }

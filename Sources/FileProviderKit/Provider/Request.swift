@@ -13,6 +13,13 @@ public struct Request: Sendable {
     /// The executable that asked, when known.
     public var requestingExecutable: URL?
     /// The progress the provider updates while it works.
+    ///
+    /// A provider either reports no progress and leaves it untouched (0 of 0), or counts the
+    /// transfer and finishes it: when `fetchContents`, `fetchPartialContents`, or `createItem` or
+    /// `modifyItem` with a contents file returns, a progress the provider started has reached its
+    /// total (`Progress.startTransfer(byteCount:)` and
+    /// `Progress.finishTransfer()` do both). A progress left short of its end shows
+    /// the user a transfer still running after it is over.
     public var progress: Progress
 
     /// Creates a request. By default it comes from the system and carries a fresh progress with

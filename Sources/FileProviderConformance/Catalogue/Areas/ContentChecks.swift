@@ -10,7 +10,8 @@ enum ContentChecks {
         byteExact, fetchFolder, fetchUnknown, callerOwnsFile, partialRanges, partialStrictVersion, partialUndeclared,
         largeContent, modificationDateMovesForward, olderVersion, largePartialFetches, containerFetches,
         callerWritesStayInOwnFile, contentWritesLeaveFetchedFile, createdUploadedIsStored, modifiedUploadedIsStored,
-        creationReadsContentsInCall, modificationReadsContentsInCall,
+        creationReadsContentsInCall, modificationReadsContentsInCall, fetchesFinishTheirProgress,
+        uploadsFinishTheirProgress,
     ]
 
 }

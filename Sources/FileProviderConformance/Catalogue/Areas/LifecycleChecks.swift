@@ -12,7 +12,7 @@ enum LifecycleChecks {
         invalidatedMidListing, cancelledContinuation, cancelledLargeListingEndsPromptly,
         listingCancelledMidwayEndsPromptly, otherStoresPagesExpire, otherStoresAnchorsExpire, concurrentCatchUps,
         concurrentFetches, listingsRacingCreations, listingsRacingDateChanges, concurrentMetadataEdits,
-        concurrentWriteAndRename, simultaneousFetchesThenWrite,
+        concurrentWriteAndRename, simultaneousFetchesThenWrite, fetchesRacingWritesAreNeverTorn,
     ]
 
     /// Runs `body` with a fresh recorder in a task cancelled before it starts, and returns the recorder.

@@ -1,7 +1,7 @@
 import FileProviderKit
 import Foundation
 
-/// The LIFE checks of promises the interface's doc comments make and no numbered rule restates — fetches racing writes (LIFE-61, LIFE-66).
+/// The LIFE checks of promises the interface's doc comments make and no numbered rule restates — fetches racing writes (LIFE-61, LIFE-66, LIFE-67).
 extension LifecycleChecks {
     static let concurrentFetches = ConformanceCheck(
         "LIFE-61",
@@ -107,5 +107,83 @@ extension LifecycleChecks {
         }
         let (latest, _) = try await context.fetch(current.itemIdentifier)
         context.expect(latest.count == 50_000, "a fetch after the writes does not return the latest bytes")
+    }
+
+    static let fetchesRacingWritesAreNeverTorn = ConformanceCheck(
+        "LIFE-67",
+        .lifecycle,
+        "in 64 rounds, a fetch made while the item is written again and again hands out exactly the bytes of the "
+            + "version it returns, never a mix of two",
+        rule: "Rule 16 (calls), the fetch's promise",
+        clauses: ["API.13", "API.1"],
+        rationale: "A provider that downloads in several range requests without pinning the version, or copies a "
+            + "file the store rewrites in place, mixes the old and the new bytes when a write lands between two of its "
+            + "reads; writes that keep coming for as long as the fetch runs find that moment.",
+        requires: .writing
+    ) { context in
+        // Writes of growing sizes take longer and longer to land, so that over the rounds they land at
+        // every moment of a fetch, whatever it does first.
+        let sizes = [1_024, 8_192, 32_768, 65_536, 98_304, 131_072, 196_608, 262_144, 393_216, 524_288]
+        var salt: UInt64 = 670
+        var bytes = context.largeContent(count: 262_144, salt: salt)
+        var current = try await context.createFile(named: "raced.bin", contents: bytes)
+        var findings = 0
+        context.note("64 rounds: fetchContents(\(current.itemIdentifier)) while up to 8 writes of it follow each other")
+        for round in 1...64 where findings < 3 {
+            let (base, baseBytes, firstSalt) = (current, bytes, salt)
+            let fetchEnded = LockedValue(false)
+            @Sendable func fetch() async throws -> FetchedContents {
+                defer { fetchEnded.withLock { $0 = true } }
+                return try await context.provider.fetchContents(
+                    for: base.itemIdentifier,
+                    version: nil,
+                    request: Request()
+                )
+            }
+            @Sendable func writeUntilTheFetchEnds() async throws -> [(item: ItemSnapshot, bytes: Data)] {
+                var written: [(item: ItemSnapshot, bytes: Data)] = []
+                var latest = base
+                repeat {
+                    let next = context.largeContent(
+                        count: sizes[(round + written.count) % sizes.count],
+                        salt: firstSalt + UInt64(written.count) + 1
+                    )
+                    let result = try await context.provider.modifyItem(
+                        latest,
+                        baseVersion: latest.itemVersion,
+                        changedFields: .contents,
+                        contents: try context.file(containing: next),
+                        options: [],
+                        request: Request()
+                    )
+                    let stored = try context.require(result?.item, "round \(round): a write returned no item")
+                    latest = ItemSnapshot(stored)
+                    written.append((latest, next))
+                } while !fetchEnded.withLock({ $0 }) && written.count < 8
+                return written
+            }
+            async let fetching = fetch()
+            async let writing = writeUntilTheFetchEnds()
+            let (fetched, written) = try await (fetching, writing)
+            defer { ContentFile.remove(fetched.url) }
+            let versions = [(base, baseBytes)] + written
+            let got = (try? Data(contentsOf: fetched.url)) ?? Data()
+            let returned = fetched.item.itemVersion.contentVersion
+            let expected = versions.first { $0.item.itemVersion.contentVersion == returned }?.bytes
+            if got != expected {
+                findings += 1
+                context.fail(
+                    "round \(round): the fetched file does not hold the bytes of the version the fetch returned, "
+                        + "\(written.count) writes racing it",
+                    expected: expected.map { "the \($0.count) bytes of version \(fetched.item.itemVersion)" }
+                        ?? "the version before the writes or one they made",
+                    actual: versions.contains { $0.bytes == got }
+                        ? "another version's \(got.count) bytes"
+                        : "\(got.count) bytes that are no version's (torn)"
+                )
+            }
+            salt += UInt64(written.count)
+            (current, bytes) = versions[versions.count - 1]
+        }
     }
 }

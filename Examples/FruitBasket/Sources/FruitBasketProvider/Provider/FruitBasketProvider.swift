@@ -303,7 +303,9 @@ public final class FruitBasketProvider: FileProvider, PartialContentFetching {
         let url = DownloadFile.newLocation()
         if wire.kind == .symlink {
             let target = Data((wire.symlinkTarget ?? "").utf8)
+            request.progress.startTransfer(byteCount: Int64(target.count))
             _ = try await DownloadFile.write(Self.single(target), to: url, progress: request.progress)
+            request.progress.finishTransfer()
             return (item, url, nil)
         }
         if let range, range.lowerBound >= wire.size ?? 0 {
