@@ -49,11 +49,22 @@ struct ModelState {
     private var journal: [ItemIdentifier: Item] = [:]
     /// The items the step added.
     private var addedInStep: Set<ItemIdentifier> = []
-    /// The collision key of each item's name under ``caseRule``, kept with the items: computing one
-    /// normalises the name, and every creation, rename and move compares its siblings' keys.
-    private var collisionKeys: [ItemIdentifier: String] = [:]
+    /// Where each item of ``order`` is, at the same index: the walks over the tree (children,
+    /// descendants, collisions, the live items) run over this array without hashing an identifier
+    /// or copying a whole item, and computing a collision key normalises the name, while every
+    /// creation, rename and move compares its siblings' keys.
+    private var placements: [Placement] = []
+    /// The index of each item in ``order`` and ``placements``.
+    private var positions: [ItemIdentifier: Int] = [:]
     /// The live items and folders as last computed, valid while no item changed since.
     private var liveCache: (files: [ItemIdentifier], all: [ItemIdentifier], folders: [ItemIdentifier])?
+
+    /// An item's parent, kind and the collision key of its name under ``caseRule``.
+    private struct Placement {
+        var parent: ItemIdentifier
+        var collisionKey: String
+        var isFolder: Bool
+    }
 
     init(caseRule: FilenameCaseRule) {
         self.caseRule = caseRule
@@ -77,24 +88,36 @@ struct ModelState {
 
     mutating func add(_ identifier: ItemIdentifier, _ item: Item) {
         liveCache = nil
-        collisionKeys[identifier] = caseRule.collisionKey(for: item.name)
-        if let previous = items.updateValue(item, forKey: identifier) {
+        let placement = Placement(
+            parent: item.parent,
+            collisionKey: caseRule.collisionKey(for: item.name),
+            isFolder: item.isFolder
+        )
+        if let previous = items.updateValue(item, forKey: identifier), let position = positions[identifier] {
+            placements[position] = placement
             noteChange(identifier, previous)
         } else {
+            positions[identifier] = order.count
             order.append(identifier)
+            placements.append(placement)
             addedInStep.insert(identifier)
         }
     }
 
     mutating func update(_ identifier: ItemIdentifier, _ change: (inout Item) -> Void) {
         guard var item = items[identifier] else { return }
-        let parent = item.parent
+        let (name, parent, isFolder) = (item.name, item.parent, item.isFolder)
         noteChange(identifier, item)
         change(&item)
         items[identifier] = item
-        collisionKeys[identifier] = caseRule.collisionKey(for: item.name)
+        let renamed = !item.name.utf8.elementsEqual(name.utf8)
+        guard renamed || item.parent != parent || item.isFolder != isFolder, let position = positions[identifier]
+        else { return }
         // Only a move can take an item into or out of the trash.
-        if item.parent != parent { liveCache = nil }
+        if item.parent != parent || item.isFolder != isFolder { liveCache = nil }
+        placements[position].parent = item.parent
+        placements[position].isFolder = item.isFolder
+        if renamed { placements[position].collisionKey = caseRule.collisionKey(for: item.name) }
     }
 
     private mutating func noteChange(_ identifier: ItemIdentifier, _ previous: Item) {
@@ -103,14 +126,22 @@ struct ModelState {
 
     /// Removes an item and everything below it.
     mutating func removeSubtree(_ identifier: ItemIdentifier) {
-        guard items[identifier] != nil else { return }
+        guard positions[identifier] != nil else { return }
         liveCache = nil
         let doomed = Set([identifier] + descendants(of: identifier))
         for gone in doomed {
             if let previous = items.removeValue(forKey: gone) { noteChange(gone, previous) }
-            collisionKeys[gone] = nil
         }
-        order.removeAll { doomed.contains($0) }
+        var kept = 0
+        for index in order.indices where !doomed.contains(order[index]) {
+            order[kept] = order[index]
+            placements[kept] = placements[index]
+            kept += 1
+        }
+        order.removeLast(order.count - kept)
+        placements.removeLast(placements.count - kept)
+        positions.removeAll(keepingCapacity: true)
+        for (index, identifier) in order.enumerated() { positions[identifier] = index }
         deleted += doomed.sorted()
     }
 
@@ -118,9 +149,9 @@ struct ModelState {
         var result: [ItemIdentifier] = []
         var pending = [identifier]
         while let next = pending.popLast() {
-            let children = order.filter { items[$0]?.parent == next }
-            result += children
-            pending += children
+            let found = children(of: next)
+            result += found
+            pending += found
         }
         return result
     }
@@ -129,9 +160,10 @@ struct ModelState {
     func isInTrash(_ identifier: ItemIdentifier) -> Bool {
         var current = identifier
         var hops = 0
-        while let item = items[current], hops <= items.count {
-            if item.parent == .trashContainer { return true }
-            current = item.parent
+        while let position = positions[current], hops <= order.count {
+            let parent = placements[position].parent
+            if parent == .trashContainer { return true }
+            current = parent
             hops += 1
         }
         return false
@@ -141,9 +173,9 @@ struct ModelState {
     func isSelfOrAncestor(_ ancestor: ItemIdentifier, of identifier: ItemIdentifier) -> Bool {
         var current: ItemIdentifier? = identifier
         var hops = 0
-        while let next = current, hops <= items.count + 1 {
+        while let next = current, hops <= order.count + 1 {
             if next == ancestor { return true }
-            current = items[next]?.parent
+            current = positions[next].map { placements[$0].parent }
             hops += 1
         }
         return false
@@ -151,15 +183,16 @@ struct ModelState {
 
     /// Whether `identifier` is the root, the trash or a folder of the model.
     func isContainer(_ identifier: ItemIdentifier) -> Bool {
-        identifier == .rootContainer || identifier == .trashContainer || items[identifier]?.isFolder == true
+        identifier == .rootContainer || identifier == .trashContainer
+            || positions[identifier].map { placements[$0].isFolder } == true
     }
 
     /// Whether an item other than `excluded` in `parent` has a name colliding with `name`. Names
     /// compare as Unicode canonical equivalents (as `String` does) under the case rule.
     func collides(_ name: String, in parent: ItemIdentifier, excluding excluded: ItemIdentifier? = nil) -> Bool {
         let key = caseRule.collisionKey(for: name)
-        return items.contains { identifier, item in
-            identifier != excluded && item.parent == parent && collisionKeys[identifier] == key
+        return placements.indices.contains { index in
+            placements[index].parent == parent && placements[index].collisionKey == key && order[index] != excluded
         }
     }
 
@@ -183,14 +216,20 @@ struct ModelState {
             [], [], [.rootContainer]
         )
         // Below the top of the trash lie only the contents of folders put there: without such
-        // folders, an item is in the trash exactly when its parent is.
-        let trashHoldsFolders = items.values.contains { $0.parent == .trashContainer && $0.isFolder }
-        for identifier in order {
-            guard let item = items[identifier], item.parent != .trashContainer,
-                !trashHoldsFolders || !isInTrash(identifier)
+        // folders, an item is in the trash exactly when its parent is. With them, the items below
+        // them are found in one walk down from the trash rather than one walk up from each item.
+        var belowTrash: Set<ItemIdentifier> = []
+        if placements.contains(where: { $0.parent == .trashContainer && $0.isFolder }) {
+            var pending = trashed()
+            while let next = pending.popLast() {
+                if belowTrash.insert(next).inserted { pending += children(of: next) }
+            }
+        }
+        for (identifier, placement) in zip(order, placements) {
+            guard placement.parent != .trashContainer, belowTrash.isEmpty || !belowTrash.contains(identifier)
             else { continue }
             live.all.append(identifier)
-            if item.isFolder { live.folders.append(identifier) } else { live.files.append(identifier) }
+            if placement.isFolder { live.folders.append(identifier) } else { live.files.append(identifier) }
         }
         liveCache = live
         return live
@@ -198,20 +237,20 @@ struct ModelState {
 
     /// Items directly in the trash.
     func trashed() -> [ItemIdentifier] {
-        order.filter { items[$0]?.parent == .trashContainer }
+        children(of: .trashContainer)
     }
 
     /// The children of a folder.
     func children(of folder: ItemIdentifier) -> [ItemIdentifier] {
-        order.filter { items[$0]?.parent == folder }
+        placements.indices.compactMap { placements[$0].parent == folder ? order[$0] : nil }
     }
 
     /// How many children each folder (or container) with any has, counted in one pass.
     func childCounts() -> [ItemIdentifier: Int] {
         var counts: [ItemIdentifier: Int] = [:]
-        counts.reserveCapacity(items.count)
-        for item in items.values {
-            counts[item.parent, default: 0] += 1
+        counts.reserveCapacity(placements.count)
+        for placement in placements {
+            counts[placement.parent, default: 0] += 1
         }
         return counts
     }

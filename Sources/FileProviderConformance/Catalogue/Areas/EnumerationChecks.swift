@@ -13,6 +13,7 @@ enum EnumerationChecks {
         scalarNameOrderAcrossPages, largeFolderEveryPageSize, largeWorkingSet, longNamePages, listingOfDeletedContainer,
         failedListingsReportNothing, canonicalPrefixesCreated, canonicalPrefixesRenamed, pageResumesAfterOtherCalls,
         interleavedListings, emptyContainersOnePage,
+        largeTrashEveryPageSize, continuationPagesCarryEveryField, sortOrderPerListing, longPathPages,
     ]
 
     /// An enumerator made while its folder existed, with what it handed out before the folder went.

@@ -10,6 +10,7 @@ enum ErrorChecks {
         missingContents, failuresAreAtomic, readOnlyRefusesWrites, unreachableMutations, unreachableEnumerations,
         unreachableFolderChanges, unreachableContinuation, fileChangeFailsWhole, folderChangeFailsWhole,
         unreachableHeldEnumerators,
+        unreachableContinuationPage,
     ]
 
     /// The folders and files of a folder-move attempt, by identifier.

@@ -26,6 +26,8 @@ enum MutationChecks {
         mayAlreadyExistKeepsIncomingBytesNested, attributeNamesKeepCaseInCreations, attributeNamesKeepCaseInEdits,
         extremeValuesKeptInCreations, extremeValuesKeptInEdits, createFromSymbolicLink, writeFromSymbolicLink,
         deepChain, everyFieldStoredOrPending, everyFieldEditReported,
+        namedFieldsStoredAtCreation, everyFieldKeptThroughOperations, failingEditsChangeNoField,
+        everyCollisionCarriesTheItem, modificationOptionsApplyFields, creationOptionsCreate,
         foreignReservedNamesAccepted, folderWithUnusualChildNotDeleted, wideRecursiveDeletion,
     ]
 

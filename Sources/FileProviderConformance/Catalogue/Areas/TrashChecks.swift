@@ -11,6 +11,7 @@ enum TrashChecks {
         trashedNameFreeForCreation, trashRoundTripKeepsFields, trashedNameFreeForRenames, trashListsExactlyTrashed,
         restoredLeavesTrashEnumerator, restoreIntoDeletedFolderKeepsFile, restoreIntoDeletedFolderKeepsFolder,
         restoreReportedByTrash, restoreWithRename,
+        trashAfterEmptying, trashBacklogInSmallBatches,
     ]
 
 }
