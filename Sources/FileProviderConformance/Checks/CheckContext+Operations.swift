@@ -51,12 +51,13 @@ extension CheckContext {
         return ItemSnapshot(item)
     }
 
-    /// Calls `createItem` and returns its raw result.
+    /// Calls `createItem` with `request` and returns its raw result.
     func createResult(
         _ template: ItemSnapshot,
         contents: Data?,
         options: CreateItemOptions = [],
-        extraFields: ItemFields = []
+        extraFields: ItemFields = [],
+        request: Request = Request()
     ) async throws
         -> ItemMutationResult?
     {
@@ -74,7 +75,7 @@ extension CheckContext {
             fields: fields,
             contents: url,
             options: options,
-            request: Request()
+            request: request
         )
     }
 
@@ -114,14 +115,15 @@ extension CheckContext {
         throw CheckAborted()
     }
 
-    /// Calls `modifyItem` for `item` and returns its raw result, `nil` included: `changes` edits a
-    /// copy, `fields` says which fields changed.
+    /// Calls `modifyItem` for `item` with `request` and returns its raw result, `nil` included:
+    /// `changes` edits a copy, `fields` says which fields changed.
     func modifyResult(
         _ item: ItemSnapshot,
         fields: ItemFields,
         contents: Data? = nil,
         baseVersion: ItemVersion? = nil,
         options: ModifyItemOptions = [],
+        request: Request = Request(),
         description: String,
         _ changes: (inout ItemSnapshot) -> Void = { _ in }
     ) async throws -> ItemMutationResult? {
@@ -135,7 +137,7 @@ extension CheckContext {
             changedFields: fields,
             contents: url,
             options: options,
-            request: Request()
+            request: request
         )
     }
 
@@ -288,10 +290,15 @@ extension CheckContext {
         return ItemSnapshot(try await provider.item(for: identifier, request: Request()))
     }
 
-    /// Fetches an item's content and returns its bytes and the item; the returned file is removed.
-    func fetch(_ identifier: ItemIdentifier, version: ItemVersion? = nil) async throws -> (Data, ItemSnapshot) {
+    /// Fetches an item's content with `request` and returns its bytes and the item; the returned
+    /// file is removed.
+    func fetch(
+        _ identifier: ItemIdentifier,
+        version: ItemVersion? = nil,
+        request: Request = Request()
+    ) async throws -> (Data, ItemSnapshot) {
         note("fetchContents(\(identifier))")
-        let fetched = try await provider.fetchContents(for: identifier, version: version, request: Request())
+        let fetched = try await provider.fetchContents(for: identifier, version: version, request: request)
         defer { ContentFile.remove(fetched.url) }
         let data = try Data(contentsOf: fetched.url)
         return (data, ItemSnapshot(fetched.item))

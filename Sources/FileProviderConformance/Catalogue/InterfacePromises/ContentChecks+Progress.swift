@@ -18,6 +18,10 @@ extension ContentChecks {
         )
     }
 
+    /// The content sizes the progress checks transfer: empty, one byte, one block, and several MiB
+    /// (many chunks of a chunked transfer).
+    static let transferSizes = [0, 1, 4_096, 3 * 1_048_576 + 5]
+
     static let fetchesFinishTheirProgress = ConformanceCheck(
         "CNT-24",
         .content,
@@ -28,23 +32,15 @@ extension ContentChecks {
             + "while fewer bytes come, leaves the system's progress bar stuck short of the end after the file arrived.",
         requires: .writing
     ) { context in
-        let sizes = [0, 1, 4_096, 3 * 1_048_576 + 5]
         var files: [(item: ItemSnapshot, bytes: Data)] = []
-        for (index, size) in sizes.enumerated() {
+        for (index, size) in transferSizes.enumerated() {
             let bytes = context.largeContent(count: size, salt: 24 + UInt64(index))
             files.append((try await context.createFile(named: "progress-\(size).bin", contents: bytes), bytes))
         }
         for (file, bytes) in files {
             let request = Request()
-            let call = "fetchContents(\(file.filename))"
-            context.note(call)
-            let fetched = try await context.provider.fetchContents(
-                for: file.itemIdentifier,
-                version: nil,
-                request: request
-            )
-            ContentFile.remove(fetched.url)
-            expectFinished(context, request.progress, after: call + " of \(bytes.count) bytes")
+            _ = try await context.fetch(file.itemIdentifier, request: request)
+            expectFinished(context, request.progress, after: "fetchContents(\(file.filename)) of \(bytes.count) bytes")
         }
         guard let fetcher = context.provider as? any PartialContentFetching,
             context.capabilities.contains(.partialContent),
@@ -77,36 +73,24 @@ extension ContentChecks {
             + "transfer on the same progress, shows an upload still running for a file that is on the server.",
         requires: .writing
     ) { context in
-        for (index, size) in [0, 1, 4_096, 3 * 1_048_576 + 5].enumerated() {
+        for (index, size) in transferSizes.enumerated() {
             let bytes = context.largeContent(count: size, salt: 25 + UInt64(index))
             let name = "uploaded-\(size).bin"
             let template = context.template(named: name, in: .rootContainer, contentType: .forFilename(name))
             let creation = Request()
-            let call = "createItem(\(name), \(size) bytes)"
-            context.note(call)
-            let created = try await context.provider.createItem(
-                basedOn: template,
-                fields: [.filename, .parentItemIdentifier, .contents],
-                contents: try context.file(containing: bytes),
-                options: [],
-                request: creation
-            )
-            expectFinished(context, creation.progress, after: call)
-            let stored = try context.require(created?.item, "\(call) returned no item")
-            let item = ItemSnapshot(stored)
+            let created = try await context.createResult(template, contents: bytes, request: creation)
+            expectFinished(context, creation.progress, after: "createItem(\(name), \(size) bytes)")
+            let stored = try context.require(created?.item, "createItem(\(name)) returned no item")
             let rewrite = context.largeContent(count: size + 7, salt: 250 + UInt64(index))
             let modification = Request()
-            let write = "modifyItem(\(name): write \(rewrite.count) bytes)"
-            context.note(write)
-            _ = try await context.provider.modifyItem(
-                item,
-                baseVersion: item.itemVersion,
-                changedFields: .contents,
-                contents: try context.file(containing: rewrite),
-                options: [],
-                request: modification
+            _ = try await context.modifyResult(
+                ItemSnapshot(stored),
+                fields: .contents,
+                contents: rewrite,
+                request: modification,
+                description: "write \(rewrite.count) bytes"
             )
-            expectFinished(context, modification.progress, after: write)
+            expectFinished(context, modification.progress, after: "modifyItem(\(name): write \(rewrite.count) bytes)")
         }
     }
 }

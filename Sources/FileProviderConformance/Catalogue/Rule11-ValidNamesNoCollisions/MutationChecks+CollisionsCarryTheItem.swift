@@ -29,31 +29,15 @@ extension MutationChecks {
                 folder
                 ? try await context.createFolder(named: "Other", in: target.itemIdentifier)
                 : try await context.createFile(named: "other.txt", in: target.itemIdentifier)
-            let attempts: [(String, ItemSnapshot?, ItemFields, (inout ItemSnapshot) -> Void)] = [
-                (
-                    "a move of the root's \(name) into the folder holding it", sameName, .parentItemIdentifier,
-                    {
-                        $0.parentItemIdentifier = target.itemIdentifier
-                    }
-                ),
-                ("a rename of \(other.filename) onto \(name)", other, .filename, { $0.filename = name }),
-                // Trashed when its turn comes, after the move above was refused.
-                (
-                    "a restore of the trashed \(name) into the folder holding it", nil, .parentItemIdentifier,
-                    {
-                        $0.parentItemIdentifier = target.itemIdentifier
-                    }
-                ),
-            ]
-            for (situation, given, fields, edit) in attempts {
-                let item: ItemSnapshot
-                if let given {
-                    item = given
-                } else if let inTrash = try await trashed(sameName) {
-                    item = inTrash
-                } else {
-                    continue
-                }
+
+            /// Sends `edit` of `item` and records a finding unless it fails with `filenameCollision`
+            /// carrying `holder` and leaves the item where and as it was.
+            func expectRefused(
+                _ situation: String,
+                _ item: ItemSnapshot,
+                _ fields: ItemFields,
+                _ edit: (inout ItemSnapshot) -> Void
+            ) async throws {
                 let error = await context.expectError(.filenameCollision, situation) {
                     try await context.modifyResult(item, fields: fields, description: situation, edit)
                 }
@@ -72,12 +56,30 @@ extension MutationChecks {
                 )
                 context.expectEqual(after.filename, item.filename, "\(situation), which failed, renamed the item")
             }
-        }
 
-        /// `item` moved to the trash, or `nil` when the subject has no trash.
-        func trashed(_ item: ItemSnapshot) async throws -> ItemSnapshot? {
-            guard context.capabilities.contains(.trash) else { return nil }
-            return try await context.move(try await context.item(item.itemIdentifier), to: .trashContainer)
+            try await expectRefused(
+                "a move of the root's \(name) into the folder holding it",
+                sameName,
+                .parentItemIdentifier
+            ) {
+                $0.parentItemIdentifier = target.itemIdentifier
+            }
+            try await expectRefused("a rename of \(other.filename) onto \(name)", other, .filename) {
+                $0.filename = name
+            }
+            if context.capabilities.contains(.trash) {
+                let trashed = try await context.move(
+                    try await context.item(sameName.itemIdentifier),
+                    to: .trashContainer
+                )
+                try await expectRefused(
+                    "a restore of the trashed \(name) into the folder holding it",
+                    trashed,
+                    .parentItemIdentifier
+                ) {
+                    $0.parentItemIdentifier = target.itemIdentifier
+                }
+            }
         }
     }
 }

@@ -24,39 +24,62 @@ extension MutationChecks {
         let doomed = try await context.createFolder(named: "Doomed")
         try await context.delete(doomed, options: .recursive)
         let item = try await context.createFile(named: "edited.txt", contents: Data("edited".utf8))
-        var cases: [(String, FileProviderError.Code, ItemFields, ModifyItemOptions, (inout ItemSnapshot) -> Void)] = [
-            ("a rename onto a sibling's name", .filenameCollision, .filename, [], { $0.filename = "taken.txt" }),
-            (
-                "a move into a folder holding the name", .filenameCollision, [.filename, .parentItemIdentifier], [],
-                {
-                    $0.filename = sibling.filename
-                    $0.parentItemIdentifier = folder.itemIdentifier
-                }
-            ),
-            ("a rename to an invalid name", .invalidFilename, .filename, [], { $0.filename = "in/valid" }),
-            (
-                "a move into a deleted folder", .noSuchItem, .parentItemIdentifier, [],
-                { $0.parentItemIdentifier = doomed.itemIdentifier }
-            ),
+        /// An edit that must fail with `code`: the fields it changes besides every other one, and the
+        /// base version it claims (`nil`: the item's current one).
+        struct FailingEdit {
+            let situation: String
+            let code: FileProviderError.Code
+            let changed: ItemFields
+            var options: ModifyItemOptions = []
+            var baseVersion: ItemVersion? = nil
+            let edit: (inout ItemSnapshot) -> Void
+        }
+        var cases = [
+            FailingEdit(situation: "a rename onto a sibling's name", code: .filenameCollision, changed: .filename) {
+                $0.filename = "taken.txt"
+            },
+            FailingEdit(
+                situation: "a move into a folder holding the name",
+                code: .filenameCollision,
+                changed: [.filename, .parentItemIdentifier]
+            ) {
+                $0.filename = sibling.filename
+                $0.parentItemIdentifier = folder.itemIdentifier
+            },
+            FailingEdit(situation: "a rename to an invalid name", code: .invalidFilename, changed: .filename) {
+                $0.filename = "in/valid"
+            },
+            FailingEdit(situation: "a move into a deleted folder", code: .noSuchItem, changed: .parentItemIdentifier) {
+                $0.parentItemIdentifier = doomed.itemIdentifier
+            },
         ]
         if context.capabilities.contains(.failOnConflict) {
             // The item is written once more, so that the version `item` carries is stale.
             _ = try await context.write(Data("newer".utf8), to: item)
             cases.append(
-                ("a stale edit under failOnConflict", .localVersionConflictingWithServer, [], .failOnConflict, { _ in })
+                FailingEdit(
+                    situation: "a stale edit under failOnConflict",
+                    code: .localVersionConflictingWithServer,
+                    changed: [],
+                    options: .failOnConflict,
+                    baseVersion: item.itemVersion,
+                    edit: { _ in }
+                )
             )
         }
         let before = try await context.item(item.itemIdentifier)
-        for (situation, code, changed, options, edit) in cases {
-            await context.expectError(code, "\(situation), with every other field") {
+        for failing in cases {
+            let situation = failing.situation
+            await context.expectError(failing.code, "\(situation), with every other field") {
                 try await context.modifyResult(
-                    code == .localVersionConflictingWithServer ? item : before,
-                    fields: named.union(changed),
-                    options: options,
+                    before,
+                    fields: named.union(failing.changed),
+                    baseVersion: failing.baseVersion,
+                    options: failing.options,
                     description: "\(situation), with every other field"
                 ) { sent in
                     for field in fields { field.set(&sent) }
-                    edit(&sent)
+                    failing.edit(&sent)
                 }
             }
             let after = try await context.item(item.itemIdentifier)
