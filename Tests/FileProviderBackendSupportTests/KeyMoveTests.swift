@@ -58,25 +58,32 @@ final class FlakyBucket: KeyMoveBackend {
     }
 
     /// The backend fails after every possible number of requests: the move either failed and
-    /// nothing moved, or it is finished later by recovery — never half moved.
+    /// nothing moved, or it returned with every key at its destination (rolled forward past the
+    /// point of no return) — never half moved; recovery deletes what either left behind.
     @Test(arguments: 0...10) func aFailureAfterNRequestsNeverLeavesAHalfMove(budget: Int) async throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let bucket = FlakyBucket(Self.folder, budget: budget)
         let journal = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
+        var completed = 0
         do {
-            try await KeyMove.run(Self.move, in: journal, on: bucket)
-            #expect(bucket.snapshot == Self.moved)
+            try await KeyMove.run(Self.move, in: journal, on: bucket) { completed += 1 }
+            // Returned: every copy was made (5 of them), and the bookkeeping ran once.
+            #expect(budget >= 5)
+            #expect(completed == 1)
+            #expect(Self.moved.allSatisfy { bucket.snapshot[$0.key] == $0.value })
+            // Sources left behind (the 5 deletions did not all pass) keep the intent open.
+            #expect(journal.pending.isEmpty == (budget >= 10))
         } catch is FlakyBucket.Unreachable {
-            // The backend came back; the next start settles whatever was left open.
-            bucket.setBudget(.max)
-            let reopened = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
-            try await KeyMove.recover(reopened, on: bucket)
-            #expect(reopened.pending.isEmpty)
-            #expect(bucket.snapshot == Self.folder || bucket.snapshot == Self.moved)
-            // Before the point of no return (5 copies), a failure rolls back.
-            if budget < 5 { #expect(bucket.snapshot == Self.folder) }
+            #expect(budget < 5)
+            #expect(completed == 0)
         }
+        // The backend came back; the next start settles whatever was left open.
+        bucket.setBudget(.max)
+        let reopened = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
+        try await KeyMove.recover(reopened, on: bucket)
+        #expect(reopened.pending.isEmpty)
+        #expect(bucket.snapshot == (budget < 5 ? Self.folder : Self.moved))
         #expect(try OperationJournal<KeyMove>(journalAt: scratch.file("ops")).pending.isEmpty)
     }
 
@@ -90,8 +97,11 @@ final class FlakyBucket: KeyMoveBackend {
         // A crash: every request after the budget fails, the rollback's too.
         let bucket = FlakyBucket(Self.folder, budget: crashAfter)
         let journal = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
-        await #expect(throws: FlakyBucket.Unreachable.self) {
+        do {
             try await KeyMove.run(Self.move, in: journal, on: bucket)
+            #expect(crashAfter >= 5)
+        } catch is FlakyBucket.Unreachable {
+            #expect(crashAfter < 5)
         }
         bucket.setBudget(.max)
         let restarted = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
@@ -105,6 +115,39 @@ final class FlakyBucket: KeyMoveBackend {
         #expect(bucket.snapshot == (crashAfter < 5 ? Self.folder : Self.moved))
     }
 
+    /// Steps without a destination delete their keys: a recursive deletion of a folder's objects
+    /// fails, changing nothing, when its first request fails; once that one passed it is done (its
+    /// bookkeeping run, the call returning), and recovery deletes whatever the backend refused.
+    @Test(arguments: 0...5) func stepsWithoutADestinationDeleteTheirKeys(budget: Int) async throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let bucket = FlakyBucket(Self.folder, budget: budget)
+        let journal = try OperationJournal<KeyMove>(journalAt: scratch.file("ops"))
+        let deletion = KeyMove(
+            steps: Self.folder.keys.filter { $0.hasPrefix("a/") }.sorted().reversed().map {
+                KeyMove.Step(source: $0, destination: nil)
+            }
+        )
+        var completed = 0
+        do {
+            try await KeyMove.run(deletion, in: journal, on: bucket) { completed += 1 }
+            #expect(budget >= 1)
+        } catch is FlakyBucket.Unreachable {
+            #expect(budget == 0)
+            #expect(journal.pending.isEmpty)
+            #expect(bucket.snapshot == Self.folder)
+            return
+        }
+        #expect(completed == 1)
+        #expect(journal.pending.isEmpty == (budget >= 5))
+        #expect(bucket.snapshot.count == 6 - min(budget, 5))
+        bucket.setBudget(.max)
+        var outcomes: [KeyMove.Outcome] = []
+        try await KeyMove.recover(journal, on: bucket) { _, outcome in outcomes.append(outcome) }
+        #expect(outcomes == (budget >= 5 ? [] : [.moved]))
+        #expect(bucket.snapshot == ["z": "zed"])
+    }
+
     /// Bookkeeping that fails (its journal could not be written) leaves the move open: recovery
     /// runs it again, so the keys and the provider's records end up agreeing.
     @Test func failedBookkeepingIsRunAgainByRecovery() async throws {
@@ -116,7 +159,8 @@ final class FlakyBucket: KeyMoveBackend {
         await #expect(throws: BookkeepingFailed.self) {
             try await KeyMove.run(Self.move, in: journal, on: bucket) { throw BookkeepingFailed() }
         }
-        #expect(bucket.snapshot == Self.moved)
+        // The keys are copied, the sources still there: the bookkeeping comes before the deletions.
+        #expect(bucket.snapshot == Self.folder.merging(Self.moved) { old, _ in old })
         var completed = 0
         try await KeyMove.recover(try OperationJournal<KeyMove>(journalAt: scratch.file("ops")), on: bucket) {
             _,
@@ -125,6 +169,7 @@ final class FlakyBucket: KeyMoveBackend {
             completed += 1
         }
         #expect(completed == 1)
+        #expect(bucket.snapshot == Self.moved)
     }
 
     @Test func journalNumbersAndPhasesSurviveRestarts() throws {

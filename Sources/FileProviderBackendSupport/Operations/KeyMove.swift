@@ -2,32 +2,42 @@ import FileProviderKit
 
 /// The move of one or more keys on a backend without atomic renames — a file's copy + delete, or
 /// a folder's keys one by one — done so that it is never half done: every key moves, or none.
+/// A step without a destination only deletes its key, so a recursive deletion is a move too.
 ///
-/// ``run(_:in:on:completed:)`` writes the intent to an ``OperationJournal`` before the first request, copies
-/// every key, records the point of no return, deletes every source, and finishes the intent. When
-/// a request fails while copying, the copies made are deleted (a rollback) and the error is
-/// rethrown; when one fails after the point of no return, the move is finished later. After a
-/// crash, ``recover(_:on:completed:)`` does the same for every move left open: before the point of no
-/// return it deletes the copies (the sources are all still there); after it, it deletes the
-/// remaining sources (the copies are all there). Both steps are idempotent, so a recovery cut
-/// short is simply run again.
+/// ``run(_:in:on:completed:)`` writes the intent to an ``OperationJournal`` before the first
+/// request, copies every key, records the point of no return, runs the provider's bookkeeping
+/// (`completed`), deletes every source, and finishes the intent. When a request fails while
+/// copying, the copies made are deleted (a rollback) and the error is rethrown: nothing moved.
+/// A move without any copy (a deletion) passes the point of no return once its first key is
+/// deleted; when that request fails, the error is rethrown and nothing changed.
+/// From the point of no return on, the move is done whatever the backend answers (it rolls
+/// forward): a source whose deletion fails is left behind, the intent stays open, and the call
+/// still returns, because every key is at its destination and the provider's records say so.
+///
+/// Whatever a move leaves open — leftover sources, copies a failed rollback could not delete, a
+/// crash at any point — ``recover(_:on:completed:)`` settles: before the point of no return it
+/// deletes the copies (the sources are all still there); after it, it deletes the remaining
+/// sources (the copies are all there). Both steps are idempotent, so a recovery cut short is
+/// simply run again. A provider runs it when it starts, and before its next change to the backend
+/// whenever ``OperationJournal/pending`` is not empty (one operation at a time, so that no move is
+/// in flight then): a leftover key must be gone before a new object may take it.
 ///
 /// The destinations must be free when the move starts (the provider checked for collisions):
 /// rolling back deletes them.
 ///
-/// Contract clauses: R16 (a failing call changes nothing), R9 (the item keeps its identifier
-/// wherever it ends up: the provider updates its ``IdentifierMap`` when the move completes, or in
-/// ``recover(_:on:completed:)``'s `completed` callback).
+/// Contract clauses: R16 (a failing call changes nothing; a call that returns changed everything),
+/// R9 (the item keeps its identifier wherever it ends up: the provider updates its
+/// ``IdentifierMap`` in `completed`, which recovery calls again for a move that moved).
 public struct KeyMove: Codable, Sendable, Hashable {
     /// A key and where it goes.
     public struct Step: Codable, Sendable, Hashable {
         /// The key moved.
         public var source: String
-        /// Its new key.
-        public var destination: String
+        /// Its new key; `nil` deletes the key without copying it anywhere.
+        public var destination: String?
 
-        /// A key and where it goes.
-        public init(source: String, destination: String) {
+        /// A key and where it goes; a `destination` of `nil` deletes the key.
+        public init(source: String, destination: String?) {
             self.source = source
             self.destination = destination
         }
@@ -59,14 +69,16 @@ public struct KeyMove: Codable, Sendable, Hashable {
 
     /// Moves `move`'s keys on `backend`, journaled in `journal` (see the type's rules), and calls
     /// `completed` — the provider's own bookkeeping: its identifier map, its items, its change
-    /// journal — once every key is moved and before the intent is finished, so a crash before the
-    /// bookkeeping is durable leaves the move for ``recover(_:on:completed:)`` to complete again.
+    /// journal — once every key is copied, before any source is deleted. When it returns, the
+    /// move is done: every key is at its destination, though sources whose deletion failed may
+    /// remain until ``recover(_:on:completed:)`` deletes them (`journal.pending` is not empty then).
     ///
-    /// - Throws: the backend's error when a copy failed (the copies made are deleted again; when
-    ///   that fails too, the intent stays open for ``recover(_:on:completed:)``) or when a deletion failed
-    ///   after every copy was made (the move stays open and ``recover(_:on:completed:)`` finishes it: the
-    ///   keys are at their destinations); the journal's error when the intent cannot be written
-    ///   (nothing was moved); `completed`'s error (the move stays open, to be recovered).
+    /// - Throws: the backend's error when a copy failed (nothing moved: the copies made are
+    ///   deleted again; when that fails too, the intent stays open for ``recover(_:on:completed:)``
+    ///   to delete them), or when a deletion alone failed at its first key (nothing deleted); the
+    ///   journal's error when the intent cannot be written (nothing was
+    ///   moved); `completed`'s error (the keys are copied and the move stays open, for recovery
+    ///   to finish and to run `completed` again).
     public static func run(
         _ move: KeyMove,
         in journal: OperationJournal<KeyMove>,
@@ -74,25 +86,42 @@ public struct KeyMove: Codable, Sendable, Hashable {
         completed: () throws -> Void = {}
     ) async throws {
         let id = try journal.begin(move)
-        var copied: [Step] = []
+        let copies = move.steps.compactMap { step in step.destination.map { (source: step.source, destination: $0) } }
+        var copied = 0
         do {
-            for step in move.steps {
-                try await backend.copyObject(from: step.source, to: step.destination)
-                copied.append(step)
+            for copy in copies {
+                try await backend.copyObject(from: copy.source, to: copy.destination)
+                copied += 1
             }
         } catch {
             do {
                 // The failed copy may have landed even though its answer was lost: delete it too.
-                for step in move.steps.prefix(copied.count + 1).reversed() {
-                    try await backend.deleteObject(step.destination)
+                for copy in copies.prefix(copied + 1).reversed() {
+                    try await backend.deleteObject(copy.destination)
                 }
                 try journal.finish(id)
             } catch {}
             throw error
         }
+        var deleted = 0
+        if copies.isEmpty, let first = move.steps.first {
+            // A deletion alone: its first request decides. Refused, nothing changed.
+            do {
+                try await backend.deleteObject(first.source)
+            } catch {
+                do { try journal.finish(id) } catch {}
+                throw error
+            }
+            deleted = 1
+        }
         try journal.advance(id, to: copiedPhase)
-        for step in move.steps { try await backend.deleteObject(step.source) }
         try completed()
+        do {
+            for step in move.steps.dropFirst(deleted) { try await backend.deleteObject(step.source) }
+        } catch {
+            // Rolled forward: every key is at its destination; recovery deletes the sources left.
+            return
+        }
         try journal.finish(id)
     }
 
@@ -115,7 +144,9 @@ public struct KeyMove: Codable, Sendable, Hashable {
                 for step in operation.intent.steps { try await backend.deleteObject(step.source) }
                 outcome = .moved
             } else {
-                for step in operation.intent.steps.reversed() { try await backend.deleteObject(step.destination) }
+                for step in operation.intent.steps.reversed() {
+                    if let destination = step.destination { try await backend.deleteObject(destination) }
+                }
                 outcome = .rolledBack
             }
             try completed(operation.intent, outcome)

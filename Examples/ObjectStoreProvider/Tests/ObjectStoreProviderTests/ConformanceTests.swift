@@ -11,7 +11,7 @@ let subject = ConformanceSubject(
     name: "ObjectStoreProvider",
     capabilities: [
         .writing, .failOnConflict, .freshInstances, .caseSensitiveFilenames, .storeResets, .historyExpiry,
-        .listingOnlyFolders,
+        .listingOnlyFolders, .requestFailures,
     ]
 ) {
     let instance = try await OpenProvider(maxKeys: 50)
@@ -20,6 +20,7 @@ let subject = ConformanceSubject(
         openAnotherInstance: { try await instance.restart() },
         resetStore: { try await instance.provider.resetEpoch() },
         expireHistory: { try await instance.provider.expireHistory() },
+        failRequest: { instance.faults.failOnce(at: $0) },
         tearDown: {
             await instance.provider.invalidate()
             instance.remove()

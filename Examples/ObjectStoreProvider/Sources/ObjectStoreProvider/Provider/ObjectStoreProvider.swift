@@ -21,9 +21,12 @@ import Foundation
 /// - **Listings are complete**, whatever the number of children: every `ListObjectsV2` page is
 ///   read (``S3Configuration/maxKeys`` a request), and pages are keyset positions in one total
 ///   order (`SortedListing`).
-/// - **A move is never half done**: the copies and deletions of a file's or a folder's objects are
-///   a `KeyMove`, whose intent is journaled first; a failure rolls back, a crash is finished or
-///   rolled back when the provider next opens.
+/// - **A move is never half done**: the copies and deletions of a file's or a folder's objects (and
+///   a file's new content, written at its new key in place of its copy) are a `KeyMove`, whose
+///   intent is journaled first; a failure while copying rolls back and the call fails, one after
+///   every copy rolls forward and the call returns. A recursive deletion is a `KeyMove` without
+///   destinations. What a failure or a crash leaves is settled before the next change to the
+///   bucket, and when the provider next opens.
 ///
 /// Capabilities: writing, fail-on-conflict, fresh instances, store resets and history expiry;
 /// names are case-sensitive (as S3 keys are). No trash, no symbolic links, no partial content, no
@@ -120,7 +123,8 @@ public actor ObjectStoreProvider: FileProvider {
     /// - Throws: `noSuchItem`; `localVersionConflictingWithServer` under `failOnConflict` with a
     ///   stale base; `filenameCollision`; `invalidFilename`; `invalidArgument` for a folder moved
     ///   into itself; `featureUnsupported` for a move into the trash; `fileWriteNoPermission` for
-    ///   the root, working set and trash; S3's errors, with every key where it was.
+    ///   the root, working set and trash; S3's errors, with every key where it was (once every
+    ///   object of a move is copied, the call returns instead; see the type's rules).
     public func modifyItem(
         _ item: any FileProviderItem,
         baseVersion: ItemVersion,
@@ -146,7 +150,8 @@ public actor ObjectStoreProvider: FileProvider {
     /// Deletes an item permanently; an unknown identifier is already deleted.
     ///
     /// - Throws: `deletionRejected` for a stale base version; `directoryNotEmpty`;
-    ///   `fileWriteNoPermission` for the root, working set and trash; S3's errors.
+    ///   `fileWriteNoPermission` for the root, working set and trash; S3's errors when the first
+    ///   object's deletion fails, with nothing deleted (after it, the deletion is done).
     public func deleteItem(
         identifier: ItemIdentifier,
         baseVersion: ItemVersion,

@@ -34,6 +34,7 @@ extension ObjectStore {
         try Task.checkCancellation()
         let key = try prefix(of: parent) + filename
         let identifier = ItemIdentifier(UUID().uuidString.lowercased())
+        try await settleOpenMoves()
         try await client.putObject(
             objectKey(key, isFolder: isFolder),
             body: data,

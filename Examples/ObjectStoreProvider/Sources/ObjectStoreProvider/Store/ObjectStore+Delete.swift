@@ -3,9 +3,11 @@ import FileProviderKit
 import Foundation
 
 extension ObjectStore {
-    /// Deletes an item and, with `.recursive`, everything below it: the objects deepest first,
-    /// then the bookkeeping. A failure at the first request changes nothing; one later leaves the
-    /// remaining items listed and the call failing, so the consumer retries it.
+    /// Deletes an item and, with `.recursive`, everything below it: a ``KeyMove`` whose steps only
+    /// delete, objects deepest first. When the first request fails, nothing changed; once it
+    /// passed, the deletion is done as a whole — the bookkeeping, then the other objects. An
+    /// object the backend refuses to delete then stays behind, no item referring to it, until the
+    /// next change to the bucket settles the move (``settleOpenMoves()``).
     func delete(_ identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions) async throws {
         if identifier.isReservedContainer {
             throw FileProviderError(
@@ -29,10 +31,31 @@ extension ObjectStore {
             identifiers.key(for: item.itemIdentifier).map { (item, $0) }
         }
         .sorted { $0.1.count > $1.1.count }
-        for (item, itemKey) in doomed {
-            try await client.deleteObject(objectKey(itemKey, isFolder: item.contentType.isDirectory))
-        }
-        try identifiers.remove(key)
-        try commit(remove: doomed.map(\.0.itemIdentifier))
+        let deletion = KeyMove(
+            steps: doomed.map { item, itemKey in
+                KeyMove.Step(source: objectKey(itemKey, isFolder: item.contentType.isDirectory), destination: nil)
+            },
+            context: [
+                Self.deletedKeyContext: key,
+                Self.deletedItemsContext: doomed.map(\.0.itemIdentifier.rawValue).joined(separator: "\n"),
+            ]
+        )
+        try await settleOpenMoves()
+        try await KeyMove.run(deletion, in: operations, on: client) { try completeDeletion(deletion) }
     }
+
+    /// The bookkeeping of a deletion: the keys forgotten, the items removed, the change recorded.
+    /// Running it twice is harmless.
+    func completeDeletion(_ deletion: KeyMove) throws {
+        guard let key = deletion.context[Self.deletedKeyContext],
+            let identifiers = deletion.context[Self.deletedItemsContext]
+        else { return }
+        try self.identifiers.remove(key)
+        try commit(remove: identifiers.split(separator: "\n").map { ItemIdentifier(String($0)) })
+    }
+
+    /// The context entry naming a deletion's topmost key.
+    static let deletedKeyContext = "deleted-key"
+    /// The context entry listing a deletion's item identifiers, one per line.
+    static let deletedItemsContext = "deleted-items"
 }

@@ -54,17 +54,22 @@ extension ObjectStore {
             metadataVersion: ItemVersion(contentRevision: rank, metadataRevision: rank).metadataVersion
         )
         updated.itemVersion = metadataOnly
-        if newKey != key {
-            // Moved with its old content: the new content is the next step's.
-            try await move(current, from: key, to: newKey, as: updated)
-        }
         if let data {
             updated.itemVersion = ItemVersion(contentRevision: rank, metadataRevision: rank)
             updated.documentSize = Int64(data.count)
             if !changedFields.contains(.contentModificationDate) { updated.contentModificationDate = Date() }
-            try await client.putObject(newKey, body: data, metadata: ["fpk-id": identifier.rawValue])
         }
-        if newKey == key || data != nil { try commit(put: [updated]) }
+        if newKey != key {
+            // The new content, if any, is written at the destination in place of the copy: the
+            // move and the write succeed or fail together.
+            try await move(current, from: key, to: newKey, as: updated, writing: data)
+        } else {
+            if let data {
+                try await settleOpenMoves()
+                try await client.putObject(key, body: data, metadata: ["fpk-id": identifier.rawValue])
+            }
+            try commit(put: [updated])
+        }
         return ItemMutationResult(item: updated)
     }
 
@@ -91,14 +96,18 @@ extension ObjectStore {
         return try prefix(of: parent) + updated.filename
     }
 
-    /// Moves the item's object — and a folder's every object below it — to `newKey`, journaled:
-    /// on a failure every key is back where it was, after a crash the next start finishes or
-    /// rolls back. The bookkeeping (map, item, change) is done before the intent is closed.
+    /// Moves the item's object — and a folder's every object below it — to `newKey`, journaled,
+    /// a file's object written with `data` instead of copied when it has new content: on a
+    /// failure before every object is at its destination, every key is back where it was; after
+    /// it, the move is done (sources the backend refuses to delete are left for
+    /// ``settleOpenMoves()``); after a crash the next start finishes or rolls back. The
+    /// bookkeeping (map, item, change) is done before the intent is closed.
     private func move(
         _ current: ItemSnapshot,
         from key: String,
         to newKey: String,
-        as updated: ItemSnapshot
+        as updated: ItemSnapshot,
+        writing data: Data?
     ) async throws {
         var steps = [
             KeyMove.Step(
@@ -119,6 +128,17 @@ extension ObjectStore {
         let encoder = JSONEncoder()
         let json = String(decoding: try encoder.encode(updated), as: UTF8.self)
         let move = KeyMove(steps: steps, context: ["item": json, "from": key, "to": newKey])
-        try await KeyMove.run(move, in: operations, on: client) { try completeMove(move) }
+        let backend = ContentReplacingBackend(
+            client: client,
+            replacement: data.map {
+                ContentReplacingBackend.Replacement(
+                    key: objectKey(newKey, isFolder: false),
+                    body: $0,
+                    metadata: ["fpk-id": current.itemIdentifier.rawValue]
+                )
+            }
+        )
+        try await settleOpenMoves()
+        try await KeyMove.run(move, in: operations, on: backend) { try completeMove(move) }
     }
 }

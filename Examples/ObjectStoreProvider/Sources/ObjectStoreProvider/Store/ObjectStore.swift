@@ -187,8 +187,23 @@ final class ObjectStore: Sendable {
     private func recover() async throws {
         try await KeyMove.recover(operations, on: client) { move, outcome in
             guard outcome == .moved else { return }
-            try completeMove(move)
+            if move.context[Self.deletedKeyContext] != nil {
+                try completeDeletion(move)
+            } else {
+                try completeMove(move)
+            }
         }
+    }
+
+    /// Settles the moves and deletions an earlier operation left open (objects the backend
+    /// refused to delete after the point of no return, copies a failed rollback left), before the
+    /// next change to the bucket: a leftover key must be gone before a new object may take it.
+    /// Operations run one at a time, so none is in flight.
+    ///
+    /// - Throws: the backend's error; the operation that called it then changes nothing.
+    func settleOpenMoves() async throws {
+        guard !operations.pending.isEmpty else { return }
+        try await recover()
     }
 
     /// The bookkeeping of a move whose keys all moved: the map, the item, the change. Running it
