@@ -14,6 +14,7 @@ enum EnumerationChecks {
         failedListingsReportNothing, canonicalPrefixesCreated, canonicalPrefixesRenamed, pageResumesAfterOtherCalls,
         interleavedListings, emptyContainersOnePage,
         largeTrashEveryPageSize, continuationPagesCarryEveryField, sortOrderPerListing, longPathPages,
+        beyondBackendCaps,
     ]
 
     /// An enumerator made while its folder existed, with what it handed out before the folder went.

@@ -3,15 +3,18 @@ import Foundation
 
 /// The ENUM checks of rule 2, *pages are complete and bounded* — at scale (ENUM-21, ENUM-22).
 extension EnumerationChecks {
-    /// Makes `scaleCount` files in `parent`, named in one order and dated in another (with ties),
+    /// Makes `count` files in `parent`, named in one order and dated in another (with ties),
     /// noting one line in the trail, and returns their identifiers.
-    static func populateAtScale(_ context: CheckContext, in parent: ItemIdentifier) async throws -> Set<ItemIdentifier>
-    {
-        context.note("create \(scaleCount) files in \(parent), dated out of name order with ties")
+    static func populateAtScale(
+        _ context: CheckContext,
+        in parent: ItemIdentifier,
+        count: Int = scaleCount
+    ) async throws -> Set<ItemIdentifier> {
+        context.note("create \(count) files in \(parent), dated out of name order with ties")
         let base = Date(timeIntervalSince1970: 1_400_000_000)
         let contents = try context.file(containing: Data("scale".utf8))
         var created: Set<ItemIdentifier> = []
-        for index in 0..<scaleCount {
+        for index in 0..<count {
             let filename = String(format: "item-%05d.txt", index)
             var template = context.template(named: filename, in: parent, contentType: .forFilename(filename))
             template.contentModificationDate = base.addingTimeInterval(Double(index * 7_919 % 1_500) * 60)
