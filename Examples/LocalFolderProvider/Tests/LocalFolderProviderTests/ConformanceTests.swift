@@ -33,8 +33,9 @@ let subject = ConformanceSubject(
 }
 
 /// Randomized runs are bounded so that `swift test` stays quick in debug builds: every step
-/// flushes files and the journal to the device.
-let options = ConformanceOptions(randomizedSteps: 300)
+/// flushes files and the journal to the device. For the same reason a check may take up to five
+/// minutes: ENUM-67 makes 5,001 files, each flushed, while the other checks run beside it.
+let options = ConformanceOptions(randomizedSteps: 300, checkTimeout: .seconds(300))
 
 @Test(.conformanceSummary, arguments: Conformance.checks(for: .standard))
 func conformance(_ check: ConformanceCheck) async throws {
