@@ -21,6 +21,7 @@ enum ChangeChecks {
         catchUpResumesAfterOtherCalls, anchorsExpireOnTheirEnumeratorAfterReset,
         anchorsExpireOnTheirEnumeratorAfterHistoryExpiry, largeDeletionLargeBatches,
         metadataOnlyEditsInFolderFeeds, remoteChangesOfUnseenItemsInFolderFeeds,
+        channelsAgreeOnExtremes,
     ]
 
     /// The working set as a map of digests: the state a catch-up from an anchor taken before starts from.
