@@ -65,7 +65,7 @@ extension ItemChecks {
                 description: step.operation,
                 step.edit
             )
-            var unnamed = StoredFields.metadata.filter { !step.fields.contains($0.field) }
+            var unnamed = StoredFields.metadata.filter { step.fields.isDisjoint(with: $0.field) }
             if !step.fields.contains(.contents) { unnamed += StoredFields.content }
             let after = try await context.item(item.itemIdentifier)
             let listed = try await context.list(after.parentItemIdentifier).first {
