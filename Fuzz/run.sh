@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets with libFuzzer (-sanitize=fuzzer) and runs each for SECONDS seconds
-# (default 30), starting from valid tokens the target writes itself plus the corpus kept in
-# .build-fuzz/corpus/TARGET from earlier runs. Fails on the first crash, wrong acceptance,
-# unexpected error code or changed listing; the reproducer lands in .build-fuzz/artifacts/.
+# Builds the fuzz targets with libFuzzer (-sanitize=fuzzer) and runs them side by side, each for
+# SECONDS seconds of wall time (default 30), starting from valid tokens the target writes itself
+# plus the corpus kept in .build-fuzz/corpus/TARGET from earlier runs. Fails when any target finds a
+# crash, wrong acceptance, unexpected error code or changed listing; the reproducer lands in
+# .build-fuzz/artifacts/.
 #
 #   Fuzz/run.sh 30                              # every target, 30 s each (CI)
 #   Fuzz/run.sh 3600 fuzz-localfolder-tokens    # one target, an hour
@@ -18,17 +19,26 @@ flags=(--scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc 
 swift build "${flags[@]}"
 bin="$(swift build "${flags[@]}" --show-bin-path)"
 mkdir -p .build-fuzz/artifacts
+pids=()
 for target in "${targets[@]}"; do
     corpus=".build-fuzz/corpus/$target"
     mkdir -p "$corpus"
     echo "==> $target for $seconds s"
+    FUZZ_SEED_DIR="$corpus" "$bin/$target" "$corpus" -max_total_time="$seconds" -timeout=10 \
+        -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$target-" >".build-fuzz/$target.log" 2>&1 &
+    pids+=("$!")
+done
+failure=0
+for index in "${!targets[@]}"; do
+    target="${targets[$index]}"
     log=".build-fuzz/$target.log"
     status=0
-    FUZZ_SEED_DIR="$corpus" "$bin/$target" "$corpus" -max_total_time="$seconds" -timeout=10 \
-        -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$target-" >"$log" 2>&1 || status=$?
+    wait "${pids[$index]}" || status=$?
+    echo "==> $target"
     grep -E "stat::number_of_executed_units|stat::new_units_added" "$log" || true
     if [ "$status" -ne 0 ]; then
         tail -40 "$log"
-        exit "$status"
+        failure="$status"
     fi
 done
+exit "$failure"

@@ -29,6 +29,7 @@ enum MutationChecks {
         namedFieldsStoredAtCreation, everyFieldKeptThroughOperations, failingEditsChangeNoField,
         everyCollisionCarriesTheItem, modificationOptionsApplyFields, creationOptionsCreate,
         foreignReservedNamesAccepted, folderWithUnusualChildNotDeleted, wideRecursiveDeletion,
+        ownNameInEveryContainer, longPathChain, staleRecursiveDeletionInTrash, creationOptionsInEveryParent,
     ]
 
     static let precomposed = "Caf\u{E9}.txt"

@@ -1,7 +1,8 @@
 import FileProviderKit
 import Foundation
 
-/// The MUT checks of rule 16, *failures are atomic and typed* — recursive deletions on a stale version (MUT-51, MUT-52).
+/// The MUT checks of rule 16, *failures are atomic and typed* — recursive deletions on a stale version (MUT-51, MUT-52,
+/// MUT-110).
 extension MutationChecks {
     /// Creates `A` with a child, makes `A`'s version stale with `change`, then deletes `A`
     /// recursively on the older version: expects deletionRejected and nothing changed.
@@ -61,6 +62,54 @@ extension MutationChecks {
         let elsewhere = try await context.createFolder(named: "Elsewhere")
         try await expectStaleRecursiveDeletionRefused(context, "a move") { folder in
             _ = try await context.move(folder, to: elsewhere.itemIdentifier)
+        }
+    }
+
+    static let staleRecursiveDeletionInTrash = ConformanceCheck(
+        "MUT-110",
+        .mutations,
+        "a recursive deletion of a folder in the trash, on its version before the trashing or before a rename "
+            + "in the trash, fails with deletionRejected and removes nothing",
+        rule: "Rules 14, 15 and 16 (the trash, deletion, failures are atomic)",
+        clauses: ["R16.1", "R15.2"],
+        rationale: "Emptying the trash is a code path of its own in many providers, often one that deletes a "
+            + "trashed folder's children one by one before it looks at the folder's version: a deletion the "
+            + "system made on an old version is refused only after the children are gone.",
+        requires: [.writing, .trash]
+    ) { context in
+        for renamedInTrash in [false, true] {
+            let situation = renamedInTrash ? "a rename in the trash" : "its trashing"
+            let folder = try await context.createFolder(named: renamedInTrash ? "Renamed in the trash" : "Trashed")
+            let child = try await context.createFile(named: "x.txt", in: folder.itemIdentifier)
+            let inner = try await context.createFolder(named: "Inner", in: folder.itemIdentifier)
+            let deep = try await context.createFile(named: "deep.txt", in: inner.itemIdentifier)
+            var stale = folder
+            let trashed = try await context.move(folder, to: .trashContainer)
+            if renamedInTrash {
+                stale = trashed
+                _ = try await context.rename(trashed, to: "Renamed again")
+            }
+            await context.expectError(
+                .deletionRejected,
+                "recursive deleteItem(\(folder.itemIdentifier)) in the trash on the version before \(situation)"
+            ) {
+                try await context.delete(stale, options: .recursive)
+            }
+            let inTrash = try await context.list(.trashContainer).map(\.itemIdentifier)
+            context.expect(
+                inTrash.contains(folder.itemIdentifier),
+                "the refused deletion of a folder in the trash (stale by \(situation)) removed it from the trash"
+            )
+            context.expectEqual(
+                Set(try await context.list(folder.itemIdentifier).map(\.itemIdentifier)),
+                [child.itemIdentifier, inner.itemIdentifier],
+                "the refused recursive deletion in the trash (stale by \(situation)) removed the folder's children"
+            )
+            context.expectEqual(
+                try await context.list(inner.itemIdentifier).map(\.itemIdentifier),
+                [deep.itemIdentifier],
+                "the refused recursive deletion in the trash (stale by \(situation)) removed a grandchild"
+            )
         }
     }
 }
