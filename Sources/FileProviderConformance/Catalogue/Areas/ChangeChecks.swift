@@ -21,6 +21,7 @@ enum ChangeChecks {
         catchUpResumesAfterOtherCalls, anchorsExpireOnTheirEnumeratorAfterReset,
         anchorsExpireOnTheirEnumeratorAfterHistoryExpiry, largeDeletionLargeBatches,
         metadataOnlyEditsInFolderFeeds, remoteChangesOfUnseenItemsInFolderFeeds,
+        channelsAgreeOnExtremes,
         keptEnumeratorsFollowTheirFolder, quietAnchorsAskedAgain,
     ]
 

@@ -12,6 +12,7 @@ enum ContentChecks {
         callerWritesStayInOwnFile, contentWritesLeaveFetchedFile, createdUploadedIsStored, modifiedUploadedIsStored,
         creationReadsContentsInCall, modificationReadsContentsInCall, fetchesFinishTheirProgress,
         uploadsFinishTheirProgress,
+        fetchedFilesAreSeparate,
     ]
 
 }

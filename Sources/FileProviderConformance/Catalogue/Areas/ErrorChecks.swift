@@ -11,6 +11,7 @@ enum ErrorChecks {
         unreachableFolderChanges, unreachableContinuation, fileChangeFailsWhole, folderChangeFailsWhole,
         unreachableHeldEnumerators,
         unreachableContinuationPage,
+        unreachableOptionalCalls,
     ]
 
     /// The folders and files of a folder-move attempt, by identifier.

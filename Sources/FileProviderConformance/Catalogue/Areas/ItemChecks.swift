@@ -13,6 +13,7 @@ enum ItemChecks {
         rootAfterWrites, trashIsAnItem, trashItemAfterTrashing, lookupSeesRemoteRename, lookupSeesRemoteWriteAndMove,
         ownItemsHaveNoOwner, editedItemsHaveNoOwner,
         childCountsFollowEveryChange, lookupSeesRemoteFolderChanges,
+        unnamedFieldsStay, readsChangeNothing,
     ]
 
     /// Records a finding naming `clause` unless `item` is the reserved folder `identifier` whose
