@@ -4,8 +4,10 @@ import Foundation
 /// The ERR checks of rule 16, *failures are atomic and typed* — the calls of the optional protocols
 /// fail with exactly serverUnreachable during an outage and change nothing (ERR-64).
 extension ErrorChecks {
-    /// Fetches thumbnails of `identifiers` and records a finding unless the call fails with
-    /// serverUnreachable or every thumbnail does.
+    /// Fetches thumbnails of `identifiers` and records a finding when the call, or a thumbnail,
+    /// fails with another code than serverUnreachable. A thumbnail delivered, or none (`nil`: the
+    /// item has no thumbnail), is no finding: a provider may keep thumbnails, or have none, without
+    /// asking its server.
     private static func expectThumbnailsUnreachable(
         _ context: CheckContext,
         _ thumbnails: any Thumbnailing,
@@ -17,8 +19,8 @@ extension ErrorChecks {
             try await thumbnails.fetchThumbnails(for: identifiers, maximumPixelSize: 64, request: Request()) {
                 identifier,
                 result in
-                if case .failure(let error) = result, error.code == .serverUnreachable { return }
-                delivered.withLock { $0.append("\(identifier): \(result)") }
+                guard case .failure(let error) = result, error.code != .serverUnreachable else { return }
+                delivered.withLock { $0.append("\(identifier): \(error)") }
             }
         } catch let error as FileProviderError where error.code == .serverUnreachable {
             return
@@ -34,9 +36,9 @@ extension ErrorChecks {
         let wrong = delivered.withLock { $0 }
         context.expect(
             wrong.isEmpty,
-            "fetchThumbnails while unreachable delivered thumbnails that did not fail with serverUnreachable",
+            "fetchThumbnails while unreachable failed thumbnails with another code than serverUnreachable",
             clauses: ["R16.5"],
-            expected: "the call or each thumbnail fails with serverUnreachable",
+            expected: "each thumbnail that fails, fails with serverUnreachable",
             actual: wrong.joined(separator: "; ")
         )
     }
@@ -44,8 +46,9 @@ extension ErrorChecks {
     static let unreachableOptionalCalls = ConformanceCheck(
         "ERR-64",
         .errors,
-        "while the server is unreachable, partial fetches of several ranges, a fetch naming the version and "
-            + "thumbnails fail with exactly serverUnreachable, change nothing, and work after it",
+        "while the server is unreachable, partial fetches of several ranges and a fetch naming the version fail "
+            + "with exactly serverUnreachable, thumbnails with no other code, none changes anything, and they work "
+            + "after it",
         rule: "Rules 16 and 17 (typed failures, the host reacts to codes)",
         clauses: ["R16.5", "R16.1"],
         rationale: "The host parks a call that fails with serverUnreachable and retries it later; noSuchItem from "
