@@ -25,9 +25,17 @@ extension RandomizedRun {
             let data = ModelState.content(content)
             resolve("remote: write \(data.count) bytes to \(identifier)")
             try await attempt { try await hooks.replaceContents(of: identifier, with: data) }
-            model.update(identifier) {
-                $0.content = data
-                $0.modificationDate = nil
+            model.update(identifier) { item in
+                // As for a local write without a date: the bytes the file already holds are no new
+                // content (R10.1), so an explicit date set before stays, or moves forward for a
+                // provider that takes them as new.
+                if data != item.content {
+                    item.modificationDate = nil
+                    item.modificationDateMayMoveForward = false
+                } else if item.modificationDate != nil {
+                    item.modificationDateMayMoveForward = true
+                }
+                item.content = data
             }
             stepEffects.wrote.insert(identifier)
         case .remoteRename(let item):
