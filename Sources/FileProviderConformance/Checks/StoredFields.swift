@@ -66,16 +66,27 @@ enum StoredFields {
         clauses: [String],
         _ situation: String
     ) {
-        for field in fields {
+        for difference in differences(fields, in: actual, from: expected) {
+            context.fail(
+                "\(actual.itemIdentifier)'s \(difference.field) differs \(situation)",
+                clauses: clauses,
+                expected: difference.expected,
+                actual: difference.actual
+            )
+        }
+    }
+
+    /// The fields of `fields` whose value in `actual` differs from the one in `expected`, each with
+    /// both values as a finding shows them.
+    static func differences(
+        _ fields: [Field],
+        in actual: ItemSnapshot,
+        from expected: ItemSnapshot
+    ) -> [(field: String, expected: String, actual: String)] {
+        fields.compactMap { field in
             let want = field.value(expected)
             let got = field.value(actual)
-            guard got != want else { continue }
-            context.fail(
-                "\(actual.itemIdentifier)'s \(field.name) differs \(situation)",
-                clauses: clauses,
-                expected: want,
-                actual: got
-            )
+            return got == want ? nil : (field.name, want, got)
         }
     }
 }

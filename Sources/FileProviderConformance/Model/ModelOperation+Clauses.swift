@@ -12,6 +12,8 @@ extension ModelOperation {
         case .touchDeleted, .invalid: ["R16.2"]
         case .fetch, .fetchOlder: ["API.1"]
         case .list: ["R2.1"]
+        case .keep, .useKept: ["R2.1", "R6.14"]
+        case .inTrash: ["R14.5", "R13.1"]
         case .catchUp, .backlog: ["R6.9"]
         case .replayOldAnchor, .resetStore: ["R3.4"]
         case .offline: ["R16.5"]

@@ -45,6 +45,14 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// A call the contract says must fail, or whose answer it fixes exactly, drawn from the
     /// precondition space: see `RandomizedRun.InvalidKind`.
     case invalid(kind: Int, target: Int, detail: Int)
+    /// An enumerator of a container (a folder, in the trash too, the root, the trash, the working
+    /// set) made, its anchor taken and the container listed on it; the run keeps it.
+    case keep(container: Int)
+    /// A kept enumerator re-listed by name or by date, or caught up from its last anchor: it must
+    /// show what a fresh enumerator lists, field by field.
+    case useKept(which: Int, how: Int)
+    /// A rename, write, metadata edit or move of an item in the trash, or a listing of a folder in it.
+    case inTrash(kind: Int, item: Int, value: Int)
 
     var description: String {
         switch self {
@@ -85,6 +93,9 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .remoteDelete(let item): ".remoteDelete(item: \(item))"
         case .invalid(let kind, let target, let detail):
             ".invalid(kind: \(kind), target: \(target), detail: \(detail))"
+        case .keep(let container): ".keep(container: \(container))"
+        case .useKept(let which, let how): ".useKept(which: \(which), how: \(how))"
+        case .inTrash(let kind, let item, let value): ".inTrash(kind: \(kind), item: \(item), value: \(value))"
         }
     }
 
@@ -93,7 +104,7 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// deleted item.
     var onlyObserves: Bool {
         switch self {
-        case .list, .fetch, .fetchOlder, .catchUp, .replayOldAnchor, .touchDeleted, .offline: true
+        case .list, .fetch, .fetchOlder, .catchUp, .replayOldAnchor, .touchDeleted, .offline, .keep, .useKept: true
         default: false
         }
     }
@@ -132,6 +143,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
                 (3, { .list(folder: $0.slot(), pageSize: 1 + $0.slot() % 7) }),
                 (3, { .catchUp(batchSize: 1 + $0.slot() % 9) }),
                 (2, { .replayOldAnchor(which: $0.slot()) }),
+                (3, { .keep(container: $0.slot()) }),
+                (4, { .useKept(which: $0.slot(), how: $0.slot()) }),
                 (3, { .concurrent(draw(pairKinds, &$0), draw(pairKinds, &$0)) }),
                 (2, { .cancelled(draw(cancellableKinds, &$0)) }),
             ]
@@ -139,6 +152,9 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         // Calls the contract says must fail, as often as the valid writes.
         let validWrites = commonKinds(capabilities).reduce(0) { $0 + $1.weight }
         kinds.append((validWrites, { .invalid(kind: $0.slot(), target: $0.slot(), detail: $0.slot()) }))
+        if capabilities.contains(.trash) {
+            kinds.append((3, { .inTrash(kind: $0.slot(), item: $0.slot(), value: $0.slot()) }))
+        }
         if capabilities.contains(.failOnConflict) {
             kinds.append((2, { .staleWrite(item: $0.slot(), content: $0.slot()) }))
         }

@@ -235,6 +235,18 @@ struct ModelState {
         return live
     }
 
+    /// Every item in the trash or below a folder in it, optionally files or folders only, in
+    /// creation order.
+    mutating func itemsInTrash(filesOnly: Bool = false, foldersOnly: Bool = false) -> [ItemIdentifier] {
+        let live = Set(cachedLiveItems().all)
+        return zip(order, placements).compactMap { identifier, placement in
+            guard !live.contains(identifier) else { return nil }
+            if filesOnly, placement.isFolder { return nil }
+            if foldersOnly, !placement.isFolder { return nil }
+            return identifier
+        }
+    }
+
     /// Items directly in the trash.
     func trashed() -> [ItemIdentifier] {
         children(of: .trashContainer)

@@ -10,7 +10,9 @@ extension RandomizedRun {
     /// set; that no two siblings collide under the domain's name rule; that the listing equals the
     /// model in every field (name, parent, kind, size, child count, dates, tags, favorite rank,
     /// last use, attributes) and that versions moved exactly as the step's changes say; and that
-    /// every file the step wrote fetches as the model's bytes.
+    /// every file the step wrote fetches as the model's bytes. Lookups of items the window changed,
+    /// listings of the containers it changed, and one of the run's kept enumerators in turn give
+    /// every stored field as the working set's listing does.
     ///
     /// - Returns: what the host's catch-up did.
     @discardableResult
@@ -95,15 +97,49 @@ extension RandomizedRun {
         where model.items[identifier]?.isFolder == false {
             try await checkContent(of: identifier, listedAs: current[identifier])
         }
-        try await checkMembership(snapshots, changed: changed)
+        try await checkMembership(snapshots, current: current, changed: changed)
+        try await checkLookups(of: changed, current: current)
+        if !kept.isEmpty {
+            // Each check also uses one kept enumerator, in turn, in a way that changes from turn to turn.
+            let (which, how) = (checksMade % kept.count, checksMade / kept.count)
+            let operation = currentOperation
+            currentOperation = .useKept(which: which, how: how)
+            try await useKeptEnumerator(which, how: how)
+            currentOperation = operation
+        }
         remember(current, changed: changed)
         return summary
     }
 
+    /// Looks up a few of the items the window changed (up to four, drawn by the check's number)
+    /// and checks that each lookup gives every stored field as the working set's listing does.
+    private func checkLookups(of changed: [ItemSnapshot], current: [ItemIdentifier: ItemSnapshot]) async throws {
+        guard !changed.isEmpty else { return }
+        let start = checksMade % changed.count
+        for snapshot in (changed[start...] + changed[..<start]).prefix(4) {
+            let found = try await attempt {
+                ItemSnapshot(try await provider.item(for: snapshot.itemIdentifier, request: Request()))
+            }
+            try expectSameItems(
+                [found.itemIdentifier: found],
+                count: 1,
+                as: [snapshot.itemIdentifier: snapshot],
+                "item(for:) of \(snapshot.itemIdentifier) gives other fields than the working set's listing",
+                clauses: ["R13.1", "R13.2"]
+            )
+        }
+    }
+
     /// Checks membership both ways for every container the step changed (each parent an item it
     /// changed had before or has now, the trash included): each item the container lists carries it
-    /// as its parent, and each item of the working set whose parent it is appears in its listing.
-    private mutating func checkMembership(_ snapshots: [ItemSnapshot], changed: [ItemSnapshot]) async throws {
+    /// as its parent, and each item of the working set whose parent it is appears in its listing,
+    /// with every stored field as the working set's listing gives it. Every other check lists by
+    /// date rather than by name.
+    private mutating func checkMembership(
+        _ snapshots: [ItemSnapshot],
+        current: [ItemIdentifier: ItemSnapshot],
+        changed: [ItemSnapshot]
+    ) async throws {
         var containers = stepEffects.containers
         for snapshot in changed {
             containers.insert(snapshot.parentItemIdentifier)
@@ -120,17 +156,21 @@ extension RandomizedRun {
         // Pages of 1 and 2 resume after almost every name, where an order that disagrees with the
         // keyset position loses a child; pages of 16 list a model folder in one call.
         let pageSize = [1, 2, 16][step % 3]
+        let byDate = checksMade % 2 == 1
+        let start: Page = byDate ? .initialPageSortedByDate : .initialPageSortedByName
+        let order = byDate ? "date" : "name"
         for container in containers.sorted() {
             // A container that no longer exists (a folder the step deleted) has no listing to check.
             guard container.isReservedContainer || (live.contains(container) && model.isContainer(container)) else {
                 continue
             }
             let listing = try await attempt {
-                try await provider.enumerator(for: container, request: Request()).allItems(suggestedPageSize: pageSize)
+                try await provider.enumerator(for: container, request: Request())
+                    .allItems(startingAt: start, suggestedPageSize: pageSize)
             }
             let names = listing.map(\.filename)
             try ensure(
-                Self.isInNameOrder(names),
+                byDate || Self.isInNameOrder(names),
                 "the name-sorted listing of \(container) with pages of \(pageSize) is not in the contract's name order",
                 clauses: ["R2.3"],
                 actual: names.debugDescription
@@ -150,12 +190,19 @@ extension RandomizedRun {
             let expected = members[container, default: []]
             try ensure(
                 listedHere == expected && listing.count == expected.count,
-                "the listing of \(container) and the working set's parents disagree",
+                "the \(order)-sorted listing of \(container) and the working set's parents disagree",
                 clauses: ["R2.1", "R2.6"] + trashClauses,
                 expected: "\(expected.count) items whose parent is \(container)",
                 actual:
                     "\(listing.count) items; not listed: \(expected.subtracting(listedHere).map(\.rawValue).sorted()), "
                     + "listed but not its children: \(listedHere.subtracting(expected).map(\.rawValue).sorted())"
+            )
+            try expectSameItems(
+                Self.byIdentifier(listing),
+                count: listing.count,
+                as: current.filter { expected.contains($0.key) },
+                "the \(order)-sorted listing of \(container) gives other fields than the working set's listing",
+                clauses: ["R13.1", "R13.2"]
             )
         }
     }

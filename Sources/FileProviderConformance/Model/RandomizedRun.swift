@@ -55,6 +55,8 @@ struct RandomizedRun {
     /// The last listing as digests, for replaying changes over it.
     var replica: [ItemIdentifier: ItemDigest] { listed.mapValues { ItemDigest($0) } }
     var savedAnchors: [SavedAnchor] = []
+    /// Enumerators kept across steps, oldest first (see `keepEnumerator(_:)`).
+    var kept: [KeptEnumerator] = []
     var epoch = 0
     /// The most steps between two checks of the state; 1 checks after every step. A check costs
     /// about as much as eight ordinary steps (a catch-up, a listing of the working set, fetches,
@@ -237,6 +239,12 @@ struct RandomizedRun {
             try await applyRemote(operation)
         case .invalid(let kind, let target, let detail):
             try await invalid(kind: kind, target: target, detail: detail)
+        case .keep(let container):
+            try await keepEnumerator(container)
+        case .useKept(let which, let how):
+            try await useKeptEnumerator(which, how: how)
+        case .inTrash(let kind, let item, let value):
+            try await inTrash(kind: kind, item: item, value: value)
         default:
             guard let mutation = try await mutation(for: operation) else { return }
             resolve(mutation.description)
@@ -247,6 +255,11 @@ struct RandomizedRun {
     private mutating func list(_ folder: Int, pageSize: Int) async throws {
         let trash: [ItemIdentifier] = capabilities.contains(.trash) ? [.trashContainer] : []
         guard let identifier = ModelState.pick(folder, from: model.folders() + trash) else { return }
+        try await list(identifier, pageSize: pageSize)
+    }
+
+    /// Lists a container and compares its children with the model's.
+    mutating func list(_ identifier: ItemIdentifier, pageSize: Int) async throws {
         resolve("list \(identifier) with page size \(pageSize)")
         let listed = try await attempt {
             try await provider.enumerator(for: identifier, request: Request()).allItems(suggestedPageSize: pageSize)

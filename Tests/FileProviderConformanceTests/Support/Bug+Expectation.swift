@@ -103,7 +103,7 @@ extension Bug {
         case .datesTruncatedToSeconds:
             BugExpectation(["R12.1", "R13.1"], ["MUT-43", "MUT-44", "MUT-48", "MODEL-01", "MODEL-02"])
         case .moveIntoGrandchildAccepted: BugExpectation(["R13.6"], ["MUT-45", "MUT-46"])
-        case .moveDropsMetadata: BugExpectation(["R13.2"], ["MUT-47", "TRASH-09", "MODEL-01", "MODEL-02"])
+        case .moveDropsMetadata: BugExpectation(["R13.2"], ["MUT-47", "TRASH-09", "MODEL-02"])
         case .contentWriteIgnoresExplicitDate: BugExpectation(["R13.1"], ["MUT-48", "MODEL-01", "MODEL-02"])
         case .trashAsNoSuchItem: BugExpectation(["R14.4"], ["TRASH-05", "TRASH-06"])
         case .trashDeletesPermanently: BugExpectation(["R14.1"], ["TRASH-01", "TRASH-04"])
@@ -114,7 +114,7 @@ extension Bug {
         case .staleDeleteAccepted: BugExpectation(["R15.2"], ["MUT-16", "MUT-32"])
         case .rejectedDeletionWithoutItem: BugExpectation(["R15.2"], ["MUT-16", "MUT-32"])
         case .trashedNameCollides:
-            BugExpectation(["R11.2", "R12.1"], ["TRASH-08", "TRASH-10", "MODEL-01", "MODEL-02"])
+            BugExpectation(["R11.2", "R12.1"], ["TRASH-08", "TRASH-10", "MODEL-02"])
         case .reservedContainersAcceptWrites: BugExpectation(["R16.4"], ["MUT-23", "MUT-33"])
         case .createsBeforeReadingContents: BugExpectation(["R16.1"], ["ERR-01", "ERR-02"])
         case .unknownItemGenericError: BugExpectation(["R16.2"], ["ITEM-03", "ENUM-07", "CNT-03"])

@@ -13,6 +13,15 @@ enum ModelDivergence: String, CaseIterable, Sendable {
     case latestBytesForOlderVersions
     /// A fetch of the latest version returns one byte more than was written.
     case corruptsLatestBytes
+    /// A folder enumerator serves the first name-sorted page it listed again for every later
+    /// listing: an enumerator the system keeps shows its folder as it first was.
+    case keptListingsServeTheirFirstPage
+    /// A folder's change entries carry no tag data; the working set's do.
+    case folderChangesDropTagData
+    /// `item(for:)` answers every lookup of an item with its first answer.
+    case lookupsServeTheFirstAnswer
+    /// A content write to a file at the top of the trash succeeds without writing.
+    case writesInTheTrashDropped
 
     /// The field a finding must name.
     /// The clauses a finding about the divergence names: exactly those it violates.
@@ -20,7 +29,10 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         switch self {
         case .dropsTagData, .dropsFavoriteRank: ["R13.1", "R13.2"]
         case .latestBytesForOlderVersions: ["API.3"]
-        case .corruptsLatestBytes: ["API.1"]
+        case .corruptsLatestBytes, .writesInTheTrashDropped: ["API.1"]
+        case .keptListingsServeTheirFirstPage: ["R2.1", "R6.14"]
+        case .folderChangesDropTagData: ["R6.20", "R6.10", "R6.14"]
+        case .lookupsServeTheFirstAnswer: ["R13.1", "R13.2"]
         }
     }
 
@@ -29,7 +41,10 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .dropsTagData: "tagData"
         case .dropsFavoriteRank: "favoriteRank"
         case .latestBytesForOlderVersions: "older version"
-        case .corruptsLatestBytes: "differs from what was written"
+        case .corruptsLatestBytes, .writesInTheTrashDropped: "differs from what was written"
+        case .keptListingsServeTheirFirstPage: "kept since an earlier step lists by name other than a fresh one"
+        case .folderChangesDropTagData: "does not end in the state a fresh listing shows"
+        case .lookupsServeTheFirstAnswer: "item(for:)"
         }
     }
 }
@@ -38,13 +53,38 @@ enum ModelDivergence: String, CaseIterable, Sendable {
 struct DivergentProvider: ReferenceProviderLayer {
     let inner: InMemoryFileProvider
     let divergence: ModelDivergence
+    /// Each item's first lookup, for `lookupsServeTheFirstAnswer`.
+    private let lookups = LockedValue<[ItemIdentifier: ItemSnapshot]>([:])
+
+    init(inner: InMemoryFileProvider, divergence: ModelDivergence) {
+        self.inner = inner
+        self.divergence = divergence
+    }
 
     private var dropped: ItemFields {
         switch divergence {
         case .dropsTagData: .tagData
         case .dropsFavoriteRank: .favoriteRank
-        case .latestBytesForOlderVersions, .corruptsLatestBytes: []
+        default: []
         }
+    }
+
+    func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
+        let found = ItemSnapshot(try await inner.item(for: identifier, request: request))
+        guard divergence == .lookupsServeTheFirstAnswer else { return found }
+        return lookups.withLock { first in
+            if let answer = first[identifier] { return answer }
+            first[identifier] = found
+            return found
+        }
+    }
+
+    func enumerator(for containerItemIdentifier: ItemIdentifier, request: Request) async throws -> any Enumerator {
+        DivergentEnumerator(
+            inner: try await inner.enumerator(for: containerItemIdentifier, request: request),
+            container: containerItemIdentifier,
+            divergence: divergence
+        )
     }
 
     func fetchContents(
@@ -87,7 +127,13 @@ struct DivergentProvider: ReferenceProviderLayer {
         options: ModifyItemOptions,
         request: Request
     ) async throws -> ItemMutationResult? {
-        try await inner.modifyItem(
+        var dropped = dropped
+        if divergence == .writesInTheTrashDropped, changedFields.contains(.contents),
+            try await inner.item(for: item.itemIdentifier, request: request).parentItemIdentifier == .trashContainer
+        {
+            dropped.insert(.contents)
+        }
+        return try await inner.modifyItem(
             item,
             baseVersion: baseVersion,
             changedFields: changedFields.subtracting(dropped),
