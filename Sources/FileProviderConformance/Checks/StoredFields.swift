@@ -47,6 +47,12 @@ enum StoredFields {
         },
     ]
 
+    /// The fields no modification of the model's names: the kind, the flags, the type and creator
+    /// and a link's target.
+    static let kind: [Field] = metadata.filter {
+        ["contentType", "symlinkTargetPath", "fileSystemFlags", "typeAndCreator"].contains($0.name)
+    }
+
     /// The versions.
     static let version: [Field] = [
         Field(name: "itemVersion", field: []) { "\($0.itemVersion)" }

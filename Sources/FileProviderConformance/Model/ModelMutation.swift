@@ -190,7 +190,7 @@ struct ModelMutation: Sendable, CustomStringConvertible {
 
     /// The clauses a wrong answer to the call violates, given what the model expected of it and,
     /// when known, what the call answered: no item from a modification of an item that exists
-    /// violates R13.8.
+    /// violates R13.8, a collision where the folder holds no sibling of the name R11.2 as well.
     func clauses(
         expecting expectation: Expectation,
         outcome: Result<ItemMutationResult?, any Error>? = nil
@@ -198,6 +198,13 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         if expectation.noItem == false, case .success(nil)? = outcome { return ["R13.8"] }
         if let override, override.expectation == expectation { return override.clauses }
         if let target, target.isReservedContainer { return ["R16.4"] }
+        // A collision with no sibling of the name: the call counted an item of another folder (or
+        // of the trash) as one.
+        if expectation.success, case .failure(let error as FileProviderError)? = outcome,
+            error.code == .filenameCollision
+        {
+            return ["R11.2"] + clauses(expecting: expectation)
+        }
         if !expectation.success {
             return expectation.codes.sorted { $0.rawValue < $1.rawValue }.flatMap { code -> [String] in
                 switch (code, action) {

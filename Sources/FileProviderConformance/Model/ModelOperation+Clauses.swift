@@ -5,7 +5,7 @@ extension ModelOperation {
         switch self {
         case .createFile, .createFolder, .createDated, .remoteCreate: ["R12.1"]
         case .write, .writeDated, .writeLarge, .editMetadata, .rename, .move, .staleWrite: ["R13.1"]
-        case .remoteWrite, .remoteRename, .remoteMove, .remoteDelete: ["R6.8"]
+        case .remoteWrite, .remoteRename, .remoteMove, .remoteDelete, .remoteTrash, .remoteRestore: ["R6.8"]
         case .trash: ["R14.1"]
         case .restore: ["R14.2"]
         case .delete: ["R15.1"]

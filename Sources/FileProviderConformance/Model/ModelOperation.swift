@@ -42,6 +42,10 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case remoteRename(item: Int)
     case remoteMove(item: Int, parent: Int)
     case remoteDelete(item: Int)
+    /// Another client moves an item to the trash.
+    case remoteTrash(item: Int)
+    /// Another client restores a trashed item into a folder.
+    case remoteRestore(item: Int, parent: Int)
     /// A call the contract says must fail, or whose answer it fixes exactly, drawn from the
     /// precondition space: see `RandomizedRun.InvalidKind`.
     case invalid(kind: Int, target: Int, detail: Int)
@@ -91,6 +95,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .remoteRename(let item): ".remoteRename(item: \(item))"
         case .remoteMove(let item, let parent): ".remoteMove(item: \(item), parent: \(parent))"
         case .remoteDelete(let item): ".remoteDelete(item: \(item))"
+        case .remoteTrash(let item): ".remoteTrash(item: \(item))"
+        case .remoteRestore(let item, let parent): ".remoteRestore(item: \(item), parent: \(parent))"
         case .invalid(let kind, let target, let detail):
             ".invalid(kind: \(kind), target: \(target), detail: \(detail))"
         case .keep(let container): ".keep(container: \(container))"
@@ -166,6 +172,12 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
                 (2, { .remoteMove(item: $0.slot(), parent: $0.slot()) }),
                 (2, { .remoteDelete(item: $0.slot()) }),
             ]
+            if capabilities.contains(.trash) {
+                kinds += [
+                    (2, { .remoteTrash(item: $0.slot()) }),
+                    (1, { .remoteRestore(item: $0.slot(), parent: $0.slot()) }),
+                ]
+            }
         }
         // Rare kinds, weighed in ten-thousandths of the steps.
         var rare: [Kind] = [

@@ -275,9 +275,10 @@ struct ModelState {
     /// The names local operations draw from: few, so collisions are frequent, with case variants,
     /// both Unicode normalisations of one name ("café" precomposed and decomposed), and a
     /// precomposed name the decomposed one is canonically a prefix of ("café2"), which Swift's
-    /// `String` `<` leaves unordered on Linux.
+    /// `String` `<` leaves unordered on Linux, and a dot-name (which sets no flag).
     static let names = [
         "a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d", "caf\u{E9}", "cafe\u{301}", "caf\u{E9}2",
+        ".profile",
     ]
 
     /// How many different small contents the content slots stand for.
@@ -313,22 +314,34 @@ struct ModelState {
         return bytes.withUnsafeBytes { Data($0.prefix(words * 8 - variant * 3)) }
     }
 
-    /// An explicit date a date slot stands for: a whole number of hours before 2001, so that any
-    /// clock a provider stamps with lies after it, plus a fraction of a second (a multiple of 1/256
-    /// s, which a binary interval and a nanosecond timestamp both hold exactly), so that a
-    /// provider that rounds dates to whole seconds differs from the model.
+    /// An explicit date a date slot stands for: a whole number of hours before 2001 (for one slot
+    /// in eleven, of days before 1970), so that any clock a provider stamps with lies after it,
+    /// plus a fraction of a second (a multiple of 1/256 s, which a binary interval and a nanosecond
+    /// timestamp both hold exactly), so that a provider that rounds dates to whole seconds differs
+    /// from the model.
     static func date(_ slot: Int) -> Date {
-        Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600 + Double(1 + slot % 255) / 256)
+        if slot % 11 == 3 { return Date(timeIntervalSince1970: -Double(1 + slot % 20_000) * 86_400 - 0.25) }
+        return Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600 + Double(1 + slot % 255) / 256)
     }
 
-    /// The tag data a slot stands for, `nil` (no tags) among them.
+    /// The tag data a slot stands for: `nil` (no tags) and 0 bytes (which stay 0 bytes) among them.
     static func tagData(_ slot: Int) -> Data? {
-        slot % 4 == 0 ? nil : Data("tags-\(slot % 7)".utf8)
+        switch slot % 8 {
+        case 0, 4: nil
+        case 1: Data()
+        default: Data("tags-\(slot % 7)".utf8)
+        }
     }
 
-    /// The favorite rank a slot stands for, `nil` (not a favorite) among them.
+    /// The favorite rank a slot stands for: `nil` (not a favorite), and ranks above 2^53 up to
+    /// `UInt64.max` (which a `Double` cannot hold) among them.
     static func favoriteRank(_ slot: Int) -> UInt64? {
-        slot % 4 == 0 ? nil : UInt64(slot % 9) + 1
+        switch slot % 12 {
+        case 0, 4, 8: nil
+        case 5: UInt64.max - UInt64(slot % 3)
+        case 9: (1 << 53) + 1 + UInt64(slot % 5)
+        default: UInt64(slot % 9) + 1
+        }
     }
 
     /// The last-used date a slot stands for, `nil` among them.
@@ -338,6 +351,10 @@ struct ModelState {
 
     /// The extended attributes a slot stands for, none among them.
     static func extendedAttributes(_ slot: Int) -> [String: Data] {
-        slot % 4 == 0 ? [:] : ["user.model": Data("xattr-\(slot % 5)".utf8)]
+        switch slot % 8 {
+        case 0, 4: [:]
+        case 3: ["user.model": Data(), "user.second": Data("xattr-\(slot % 5)".utf8)]
+        default: ["user.model": Data("xattr-\(slot % 5)".utf8)]
+        }
     }
 }

@@ -324,6 +324,14 @@ extension RandomizedRun {
             )
         }
         let previous = listed[identifier]
+        if let previous, !stepEffects.remotelyChanged.contains(identifier) {
+            // No local operation names the content type, the flags, the type and creator or a link's
+            // target: renames to another extension or to a dot-name, moves, writes and trashing keep them.
+            for field in StoredFields.kind {
+                let (then, now) = (field.value(previous), field.value(found))
+                if then != now { differs("\(field.name) (no operation names it)", now, then, ["R13.2"]) }
+            }
+        }
         if let expected = item.creationDate {
             if found.creationDate != expected {
                 differs("creationDate", found.creationDate, expected, Self.fieldClauses)
@@ -414,7 +422,9 @@ extension RandomizedRun {
         if !wrote, version.contentVersion != old.contentVersion {
             differs("contentVersion though no write touched the content", version, old, ["R10.1", "R10.2"])
         }
-        if !wrote, !metadataChanged, !stepEffects.targeted.contains(identifier), version != old {
+        if !wrote, !metadataChanged, !stepEffects.targeted.contains(identifier),
+            !stepEffects.remotelyChanged.contains(identifier), version != old
+        {
             differs("versions though nothing changed the item", version, old, ["R7.2"])
         }
     }

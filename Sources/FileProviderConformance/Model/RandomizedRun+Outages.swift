@@ -38,6 +38,7 @@ extension RandomizedRun {
                 item.content = data
             }
             stepEffects.wrote.insert(identifier)
+            stepEffects.remotelyChanged.insert(identifier)
         case .remoteRename(let item):
             guard let identifier = ModelState.pick(item, from: model.liveItems()) else { return }
             remoteCounter += 1
@@ -45,6 +46,7 @@ extension RandomizedRun {
             resolve("remote: rename \(identifier) to \"\(name)\"")
             try await attempt { try await hooks.rename(identifier, to: name) }
             model.update(identifier) { $0.name = name }
+            stepEffects.remotelyChanged.insert(identifier)
         case .remoteMove(let item, let parent):
             guard let identifier = ModelState.pick(item, from: model.liveItems()),
                 let target = ModelState.pick(parent, from: model.folders()), let current = model.items[identifier],
@@ -54,11 +56,32 @@ extension RandomizedRun {
             resolve("remote: move \(identifier) into \(target)")
             try await attempt { try await hooks.move(identifier, to: target) }
             model.update(identifier) { $0.parent = target }
+            stepEffects.remotelyChanged.insert(identifier)
         case .remoteDelete(let item):
             guard let identifier = ModelState.pick(item, from: model.liveItems()) else { return }
             resolve("remote: delete \(identifier)")
             try await attempt { try await hooks.delete(identifier) }
             model.removeSubtree(identifier)
+        case .remoteTrash(let item):
+            // Whether a name may collide at the top of the trash is the server's choice: the model
+            // trashes remotely only an item whose name is not there yet.
+            guard capabilities.contains(.trash), let identifier = ModelState.pick(item, from: model.liveItems()),
+                let current = model.items[identifier],
+                !model.collides(current.name, in: .trashContainer, excluding: identifier)
+            else { return }
+            resolve("remote: trash \(identifier)")
+            try await attempt { try await hooks.trash(identifier) }
+            model.update(identifier) { $0.parent = .trashContainer }
+            stepEffects.remotelyChanged.insert(identifier)
+        case .remoteRestore(let item, let parent):
+            guard capabilities.contains(.trash), let identifier = ModelState.pick(item, from: model.trashed()),
+                let target = ModelState.pick(parent, from: model.folders()), let current = model.items[identifier],
+                !model.collides(current.name, in: target, excluding: identifier)
+            else { return }
+            resolve("remote: restore \(identifier) into \(target)")
+            try await attempt { try await hooks.restore(identifier, to: target) }
+            model.update(identifier) { $0.parent = target }
+            stepEffects.remotelyChanged.insert(identifier)
         default:
             return
         }

@@ -109,6 +109,9 @@ struct RandomizedRun {
         var containers: Set<ItemIdentifier> = []
         /// Whether versions may change for reasons outside the model (a store reset).
         var versionsMayChange = false
+        /// Items another client changed (possibly back to how they were): their versions may move,
+        /// and their content type and flags are the other client's to set.
+        var remotelyChanged: Set<ItemIdentifier> = []
     }
 
     init(fixture: ProviderFixture, capabilities: ProviderCapabilities, caseRule: FilenameCaseRule, scratch: URL) {
@@ -235,7 +238,7 @@ struct RandomizedRun {
             try await resetStoreEpoch()
         case .backlog(let count, let seed, let batchSize):
             try await backlog(count: count, seed: seed, batchSize: batchSize)
-        case .remoteCreate, .remoteWrite, .remoteRename, .remoteMove, .remoteDelete:
+        case .remoteCreate, .remoteWrite, .remoteRename, .remoteMove, .remoteDelete, .remoteTrash, .remoteRestore:
             try await applyRemote(operation)
         case .invalid(let kind, let target, let detail):
             try await invalid(kind: kind, target: target, detail: detail)
