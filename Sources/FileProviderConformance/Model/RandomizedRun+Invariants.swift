@@ -324,9 +324,10 @@ extension RandomizedRun {
             )
         }
         let previous = listed[identifier]
-        if let previous, !stepEffects.remotelyChanged.contains(identifier) {
+        if let previous, !stepEffects.remotelyChanged.contains(identifier), !remotelyCreated.contains(identifier) {
             // No local operation names the content type, the flags, the type and creator or a link's
-            // target: renames to another extension or to a dot-name, moves, writes and trashing keep them.
+            // target: renames to another extension or to a dot-name, moves, writes and trashing keep
+            // them on an item the provider made.
             for field in StoredFields.kind {
                 let (then, now) = (field.value(previous), field.value(found))
                 if then != now { differs("\(field.name) (no operation names it)", now, then, ["R13.2"]) }

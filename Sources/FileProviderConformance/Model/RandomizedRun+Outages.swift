@@ -20,6 +20,7 @@ extension RandomizedRun {
                 ModelState.Item(parent: target, name: name, isFolder: isFolder, content: data ?? Data())
             )
             stepEffects.wrote.insert(identifier)
+            remotelyCreated.insert(identifier)
         case .remoteWrite(let item, let content):
             guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)) else { return }
             let data = ModelState.content(content)

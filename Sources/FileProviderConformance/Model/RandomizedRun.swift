@@ -55,6 +55,9 @@ struct RandomizedRun {
     /// The last listing as digests, for replaying changes over it.
     var replica: [ItemIdentifier: ItemDigest] { listed.mapValues { ItemDigest($0) } }
     var savedAnchors: [SavedAnchor] = []
+    /// Items another client created: their content type and flags are the provider's to derive
+    /// (from the name, for a provider over a file system), so a local rename may change them.
+    var remotelyCreated: Set<ItemIdentifier> = []
     /// Enumerators kept across steps, oldest first (see `keepEnumerator(_:)`).
     var kept: [KeptEnumerator] = []
     var epoch = 0
