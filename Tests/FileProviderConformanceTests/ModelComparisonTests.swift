@@ -26,8 +26,9 @@ struct ModelComparisonTests {
         }
     }
 
-    // The time limit detects a hang; it leaves room for ThreadSanitizer on a loaded machine.
-    static let options = ConformanceOptions(seed: 7, randomizedSteps: 400, checkTimeout: .seconds(300))
+    // As many steps as the standard tier runs. The time limit detects a hang; it leaves room for
+    // ThreadSanitizer on a loaded machine.
+    static let options = ConformanceOptions(seed: 7, randomizedSteps: 2000, checkTimeout: .seconds(300))
 
     @Test(arguments: ModelDivergence.allCases)
     func divergenceIsCaught(_ divergence: ModelDivergence) async throws {

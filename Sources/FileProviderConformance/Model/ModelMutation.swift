@@ -137,11 +137,16 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     func expectation(in model: ModelState) -> Expectation {
         if let override { return override.expectation }
         switch action {
-        case .create(let template, _, _, _):
+        case .create(let template, _, let content, _):
             let parent = template.parentItemIdentifier
             if Filename.problem(in: template.filename) != nil { return .fails(.invalidFilename) }
             if !model.isContainer(parent) { return .fails(.noSuchItem) }
-            return model.collides(template.filename, in: parent) ? .fails(.filenameCollision) : .succeeds
+            guard model.collides(template.filename, in: parent) else { return .succeeds }
+            // With mayAlreadyExist, a sibling of the name and kind may come back instead (two such
+            // creations made together), or the call fails with the collision.
+            let sameKind = model.collides(template.filename, in: parent, kind: content == nil)
+            return createOptions.contains(.mayAlreadyExist) && sameKind
+                ? Expectation(success: true, codes: [.filenameCollision]) : .fails(.filenameCollision)
         case .modify(let template, _, let fields, _, _, let options):
             let identifier = template.itemIdentifier
             if identifier.isReservedContainer { return Self.reservedContainerRefusal }

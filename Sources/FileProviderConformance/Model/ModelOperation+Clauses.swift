@@ -14,6 +14,7 @@ extension ModelOperation {
         case .list: ["R2.1"]
         case .keep, .useKept: ["R2.1", "R6.14"]
         case .inTrash: ["R14.5", "R13.1"]
+        case .listWhileChanging: ["R2.9"]
         case .catchUp, .backlog: ["R6.9"]
         case .replayOldAnchor, .resetStore: ["R3.4"]
         case .offline: ["R16.5"]

@@ -57,6 +57,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case useKept(which: Int, how: Int)
     /// A rename, write, metadata edit or move of an item in the trash, or a listing of a folder in it.
     case inTrash(kind: Int, item: Int, value: Int)
+    /// A listing of a container that a change of one of its children interrupts after the first page.
+    case listWhileChanging(folder: Int, pageSize: Int, change: Int)
 
     var description: String {
         switch self {
@@ -102,6 +104,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .keep(let container): ".keep(container: \(container))"
         case .useKept(let which, let how): ".useKept(which: \(which), how: \(how))"
         case .inTrash(let kind, let item, let value): ".inTrash(kind: \(kind), item: \(item), value: \(value))"
+        case .listWhileChanging(let folder, let pageSize, let change):
+            ".listWhileChanging(folder: \(folder), pageSize: \(pageSize), change: \(change))"
         }
     }
 
@@ -151,6 +155,7 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
                 (2, { .replayOldAnchor(which: $0.slot()) }),
                 (3, { .keep(container: $0.slot()) }),
                 (4, { .useKept(which: $0.slot(), how: $0.slot()) }),
+                (2, { .listWhileChanging(folder: $0.slot(), pageSize: 1 + $0.slot() % 3, change: $0.slot()) }),
                 (3, { .concurrent(draw(pairKinds, &$0), draw(pairKinds, &$0)) }),
                 (2, { .cancelled(draw(cancellableKinds, &$0)) }),
             ]

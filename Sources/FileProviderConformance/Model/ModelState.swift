@@ -187,12 +187,19 @@ struct ModelState {
             || positions[identifier].map { placements[$0].isFolder } == true
     }
 
-    /// Whether an item other than `excluded` in `parent` has a name colliding with `name`. Names
-    /// compare as Unicode canonical equivalents (as `String` does) under the case rule.
-    func collides(_ name: String, in parent: ItemIdentifier, excluding excluded: ItemIdentifier? = nil) -> Bool {
+    /// Whether an item other than `excluded` in `parent` — a folder or not, when `isFolder` says —
+    /// has a name colliding with `name`. Names compare as Unicode canonical equivalents (as
+    /// `String` does) under the case rule.
+    func collides(
+        _ name: String,
+        in parent: ItemIdentifier,
+        excluding excluded: ItemIdentifier? = nil,
+        kind isFolder: Bool? = nil
+    ) -> Bool {
         let key = caseRule.collisionKey(for: name)
         return placements.indices.contains { index in
             placements[index].parent == parent && placements[index].collisionKey == key && order[index] != excluded
+                && isFolder.map { placements[index].isFolder == $0 } != false
         }
     }
 
@@ -333,27 +340,34 @@ struct ModelState {
         }
     }
 
-    /// The favorite rank a slot stands for: `nil` (not a favorite), and ranks above 2^53 up to
-    /// `UInt64.max` (which a `Double` cannot hold) among them.
+    /// The favorite rank a slot stands for: `nil` (not a favorite), 0 (a favorite still), and ranks
+    /// above 2^53 up to `UInt64.max` (which a `Double` cannot hold) among them.
     static func favoriteRank(_ slot: Int) -> UInt64? {
         switch slot % 12 {
         case 0, 4, 8: nil
+        case 1: 0
         case 5: UInt64.max - UInt64(slot % 3)
         case 9: (1 << 53) + 1 + UInt64(slot % 5)
         default: UInt64(slot % 9) + 1
         }
     }
 
-    /// The last-used date a slot stands for, `nil` among them.
+    /// The last-used date a slot stands for: `nil`, and dates after 2038-01-19 (where 32-bit Unix
+    /// time ends; no write compares its date with a last use) among them.
     static func lastUsedDate(_ slot: Int) -> Date? {
-        slot % 4 == 0 ? nil : date(slot)
+        switch slot % 8 {
+        case 0, 4: nil
+        case 6: Date(timeIntervalSince1970: Double(1 << 31) + Double(slot % 40_000) * 86_400 + 0.75)
+        default: date(slot)
+        }
     }
 
-    /// The extended attributes a slot stands for, none among them.
+    /// The extended attributes a slot stands for: none, an empty value and a value over 4 KiB among them.
     static func extendedAttributes(_ slot: Int) -> [String: Data] {
         switch slot % 8 {
         case 0, 4: [:]
         case 3: ["user.model": Data(), "user.second": Data("xattr-\(slot % 5)".utf8)]
+        case 5: ["user.large": Data(repeating: UInt8(slot % 251), count: 5_000 + slot % 64)]
         default: ["user.model": Data("xattr-\(slot % 5)".utf8)]
         }
     }

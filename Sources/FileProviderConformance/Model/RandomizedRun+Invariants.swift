@@ -87,11 +87,14 @@ extension RandomizedRun {
                 )
             }
         }
+        // In identifier order, so that one failure reads the same whatever order the model's
+        // dictionary iterates in.
+        let shown = problems.sorted { $0.text < $1.text }.prefix(8)
         try ensure(
             problems.isEmpty,
             "the working set differs from the model",
-            clauses: ModelDiscrepancy.clauses(of: problems.prefix(8)),
-            actual: problems.prefix(8).map(\.text).joined(separator: "; ")
+            clauses: ModelDiscrepancy.clauses(of: shown),
+            actual: shown.map(\.text).joined(separator: "; ")
         )
         for identifier in stepEffects.wrote.union(stepEffects.verify).sorted()
         where model.items[identifier]?.isFolder == false {
@@ -460,8 +463,8 @@ extension RandomizedRun {
         listed = current
     }
 
-    /// Fetches a file and checks it holds the model's bytes, and that the fetched item is at the
-    /// listed content version.
+    /// Fetches a file and checks it holds the model's bytes, and that the fetched item is the
+    /// listed one, field by field.
     mutating func checkContent(of identifier: ItemIdentifier, listedAs snapshot: ItemSnapshot? = nil) async throws {
         guard let expected = model.items[identifier] else { return }
         let fetched = try await attempt {
@@ -484,6 +487,13 @@ extension RandomizedRun {
                 clauses: ["R10.1"],
                 expected: "\(snapshot.itemVersion)",
                 actual: "\(fetched.item.itemVersion)"
+            )
+            try expectSameItems(
+                [identifier: ItemSnapshot(fetched.item)],
+                count: 1,
+                as: [identifier: snapshot],
+                "fetchContents of \(identifier) returned an item with other fields than listed",
+                clauses: ["R13.1", "R13.2"]
             )
         }
     }

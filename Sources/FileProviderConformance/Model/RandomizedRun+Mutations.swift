@@ -224,11 +224,32 @@ extension RandomizedRun {
             if fields.contains(.contents), !pending.contains(.contents) { stepEffects.wrote.insert(identifier) }
         }
         if let identifier = mutation.target { stepEffects.targeted.insert(identifier) }
+        try expectNewOrSibling(result, of: mutation)
         mutation.apply(result, to: &model)
         if let created = result?.item, case .create = mutation.action {
             stepEffects.wrote.insert(created.itemIdentifier)
             stepEffects.targeted.insert(created.itemIdentifier)
         }
+    }
+
+    /// Fails when a creation with `mayAlreadyExist` returned an item that exists but is not a
+    /// sibling of the same kind and name (under the domain's case rule) in the template's parent:
+    /// one in another folder or in the trash is no match (R12.3).
+    private func expectNewOrSibling(_ result: ItemMutationResult?, of mutation: ModelMutation) throws {
+        guard case .create(let template, _, let content, _) = mutation.action,
+            mutation.createOptions.contains(.mayAlreadyExist), let returned = result?.item.itemIdentifier,
+            let existing = model.items[returned]
+        else { return }
+        let kind = content == nil ? "folder" : "file"
+        try ensure(
+            existing.parent == template.parentItemIdentifier && existing.isFolder == (content == nil)
+                && caseRule.collisionKey(for: existing.name) == caseRule.collisionKey(for: template.filename),
+            "\(mutation) returned an existing item that is no \(kind) of that name in \(template.parentItemIdentifier)",
+            clauses: ["R12.3"],
+            expected:
+                "a new item, or a \(kind) named \(template.filename.debugDescription) in \(template.parentItemIdentifier)",
+            actual: "\(returned) \(existing.name.debugDescription) in \(existing.parent)"
+        )
     }
 
     static func describe(_ outcome: Result<ItemMutationResult?, any Error>) -> String {
@@ -278,10 +299,16 @@ extension RandomizedRun {
         }
         let url = try content.map { try file(forKey: $0.slot % ModelState.contentVariety, $0.data) }
         let size = content?.data.count
+        // One creation in three where no sibling has the name says it may already exist: it must
+        // create the item all the same, never match one elsewhere (in another folder, in the trash).
+        let options: CreateItemOptions =
+            (name / ModelState.names.count) % 3 == 0 && !model.collides(filename, in: target) ? .mayAlreadyExist : []
         return ModelMutation(
             action: .create(template: template, fields: fields, content: content?.data, url: url),
+            createOptions: options,
             description: "createItem \"\(filename)\" in \(target) ("
                 + (size.map { "\($0) bytes" } ?? "folder")
+                + (options.isEmpty ? "" : ", mayAlreadyExist")
                 + (date.map { ", dates \(ModelState.date($0 + 24))/\(ModelState.date($0)), tags and attributes" } ?? "")
                 + ")"
         )

@@ -97,6 +97,10 @@ extension RandomizedRun {
         let files = model.liveItems(filesOnly: true)
         var labels: [String] = []
         var attempts: [(label: String, call: @Sendable () async throws -> Void)] = []
+        let warmed = Set(
+            (0..<calls).flatMap { [ModelState.pick($0 + step, from: items), ModelState.pick($0 + step, from: files)] }
+                .compactMap { $0 }
+        )
         for index in 0..<calls {
             let item = ModelState.pick(index + step, from: items) ?? .rootContainer
             let file = ModelState.pick(index + step, from: files)
@@ -196,7 +200,18 @@ extension RandomizedRun {
             labels.append(attempts.last?.label ?? "")
         }
         let calls = labels.joined(separator: ", ")
-        resolve("server unreachable for: " + calls)
+        resolve("look up and fetch, then the server unreachable for: " + calls)
+        // Lookups and fetches just before the outage fill any cache the provider keeps: a cached
+        // answer during the outage is no answer from the server.
+        for item in warmed.sorted() {
+            let found = try await attempt { try await provider.item(for: item, request: Request()) }
+            if !found.contentType.isDirectory, found.symlinkTargetPath == nil {
+                let fetched = try await attempt {
+                    try await provider.fetchContents(for: item, version: nil, request: Request())
+                }
+                ContentFile.remove(fetched.url)
+            }
+        }
         try await attempt { try await setReachable(false) }
         do {
             for (label, call) in attempts {

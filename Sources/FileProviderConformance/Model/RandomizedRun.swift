@@ -251,6 +251,8 @@ struct RandomizedRun {
             try await useKeptEnumerator(which, how: how)
         case .inTrash(let kind, let item, let value):
             try await inTrash(kind: kind, item: item, value: value)
+        case .listWhileChanging(let folder, let pageSize, let change):
+            try await listWhileChanging(folder, pageSize: pageSize, change: change)
         default:
             guard let mutation = try await mutation(for: operation) else { return }
             resolve(mutation.description)

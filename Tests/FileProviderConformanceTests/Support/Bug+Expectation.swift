@@ -151,7 +151,7 @@ extension Bug {
         case .trashListsRestored: BugExpectation(["R14.5", "R2.6"], ["TRASH-11", "TRASH-12", "MODEL-01", "MODEL-02"])
         case .createUnderFileLandsInRoot:
             BugExpectation(["R12.6", "R12.2"], ["MUT-58", "MUT-59", "MODEL-01", "MODEL-02"])
-        case .overlongNamesTruncated: BugExpectation(["R11.1"], ["MUT-19", "MUT-24", "MODEL-01"])
+        case .overlongNamesTruncated: BugExpectation(["R11.1"], ["MUT-19", "MUT-24"])
         case .longNamesInPageTokens: BugExpectation(["R2.8"], ["ENUM-23", "CHG-36"])
         case .deletedFolderListsEmpty: BugExpectation(["R16.6"], ["ENUM-24", "CHG-37"])
         case .workingSetIsAnItem: BugExpectation(["R9.4", "R16.2"], ["ITEM-14", "MODEL-01", "MODEL-02"])
