@@ -32,7 +32,10 @@ public struct ProviderFixture: Sendable {
     /// (counting from 1; a call that makes no backend request counts as one) fails once, and the
     /// failure disarms itself; `nil` disarms a failure that has not fired. What a request is, is
     /// the provider's to define and document — one HTTP request, one file-system call, one chunk of
-    /// an upload, one step of a rename done as copy and delete. The suite arms 1, 2, 3 … before the
+    /// an upload, one step of a rename done as copy and delete. A provider that retries a failed
+    /// request counts the request and its retries as one: the armed failure fails every retry of it,
+    /// as a backend that stays down would, so the operation fails (a success with request 1 armed
+    /// reads as a hook that made nothing fail). The suite arms 1, 2, 3 … before the
     /// same kind of operation until one succeeds, and checks after each failure that the item is
     /// untouched or fully changed, never half. Required when the subject declares
     /// ``ProviderCapabilities/requestFailures``.
