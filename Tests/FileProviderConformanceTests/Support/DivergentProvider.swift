@@ -22,6 +22,9 @@ enum ModelDivergence: String, CaseIterable, Sendable {
     case lookupsServeTheFirstAnswer
     /// A content write to a file at the top of the trash succeeds without writing.
     case writesInTheTrashDropped
+    /// While the server is unreachable, `item(for:)` of an item looked up before answers from a
+    /// cache of lookups instead of failing with `serverUnreachable`.
+    case offlineLookupsServedFromCache
 
     /// The field a finding must name.
     /// The clauses a finding about the divergence names: exactly those it violates.
@@ -33,6 +36,7 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .keptListingsServeTheirFirstPage: ["R2.1", "R6.14"]
         case .folderChangesDropTagData: ["R6.20", "R6.10", "R6.14"]
         case .lookupsServeTheFirstAnswer: ["R13.1", "R13.2"]
+        case .offlineLookupsServedFromCache: ["R16.5"]
         }
     }
 
@@ -45,6 +49,7 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .keptListingsServeTheirFirstPage: "kept since an earlier step lists by name other than a fresh one"
         case .folderChangesDropTagData: "does not end in the state a fresh listing shows"
         case .lookupsServeTheFirstAnswer: "item(for:)"
+        case .offlineLookupsServedFromCache: "while the server is unreachable"
         }
     }
 }
@@ -53,7 +58,7 @@ enum ModelDivergence: String, CaseIterable, Sendable {
 struct DivergentProvider: ReferenceProviderLayer {
     let inner: InMemoryFileProvider
     let divergence: ModelDivergence
-    /// Each item's first lookup, for `lookupsServeTheFirstAnswer`.
+    /// Each item's first lookup (`lookupsServeTheFirstAnswer`) or last (`offlineLookupsServedFromCache`).
     private let lookups = LockedValue<[ItemIdentifier: ItemSnapshot]>([:])
 
     init(inner: InMemoryFileProvider, divergence: ModelDivergence) {
@@ -70,7 +75,16 @@ struct DivergentProvider: ReferenceProviderLayer {
     }
 
     func item(for identifier: ItemIdentifier, request: Request) async throws -> any FileProviderItem {
-        let found = ItemSnapshot(try await inner.item(for: identifier, request: request))
+        let found: ItemSnapshot
+        do {
+            found = ItemSnapshot(try await inner.item(for: identifier, request: request))
+        } catch let error as FileProviderError
+            where divergence == .offlineLookupsServedFromCache && error.code == .serverUnreachable
+        {
+            guard let cached = lookups.withLock({ $0[identifier] }) else { throw error }
+            return cached
+        }
+        if divergence == .offlineLookupsServedFromCache { lookups.withLock { $0[identifier] = found } }
         guard divergence == .lookupsServeTheFirstAnswer else { return found }
         return lookups.withLock { first in
             if let answer = first[identifier] { return answer }

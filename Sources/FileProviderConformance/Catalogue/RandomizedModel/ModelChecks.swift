@@ -57,7 +57,12 @@ enum ModelChecks {
             "randomized run of \(steps) operations (replay: --check \(context.checkID) --seed \(context.runSeed) --steps \(steps))"
         )
         var run = RandomizedRun(
-            fixture: ProviderFixture(provider: context.provider, remote: context.remoteHooks),
+            fixture: ProviderFixture(
+                provider: context.provider,
+                remote: context.remoteHooks,
+                resetStore: context.fixtureHooks.resetStore,
+                setReachable: context.fixtureHooks.setReachable
+            ),
             capabilities: capabilities,
             caseRule: context.caseRule,
             scratch: ScratchFolder.unique("fileprovider-model")
