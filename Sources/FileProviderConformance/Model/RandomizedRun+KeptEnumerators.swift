@@ -50,14 +50,14 @@ extension RandomizedRun {
 
     /// Uses a kept enumerator: re-lists its container by name or by date, or catches it up from
     /// the anchor it gave last; either must show what a fresh enumerator lists now, field by field.
-    /// An enumerator whose folder was deleted is invalidated and dropped.
+    /// An enumerator whose folder was deleted must say so (see
+    /// `useKeptEnumeratorOfDeletedFolder(at:catchingUp:)`).
     mutating func useKeptEnumerator(_ which: Int, how: Int) async throws {
         guard !kept.isEmpty else { return }
         let index = which % kept.count
         let entry = kept[index]
         guard entry.container.isReservedContainer || model.items[entry.container] != nil else {
-            resolve("invalidate the kept enumerator of the deleted \(entry.container)")
-            await kept.remove(at: index).enumerator.invalidate()
+            try await useKeptEnumeratorOfDeletedFolder(at: index, catchingUp: how % 2 == 0)
             return
         }
         let pageSize = [1, 3, 500][how % 3]
@@ -68,6 +68,60 @@ extension RandomizedRun {
             try await relistKept(entry, startingAt: .initialPageSortedByDate, pageSize: pageSize)
         default:
             try await relistKept(entry, startingAt: .initialPageSortedByName, pageSize: pageSize)
+        }
+    }
+
+    /// Lists, or catches up, a kept enumerator whose folder was deleted since, then invalidates and
+    /// drops it: the listing fails with `noSuchItem`, the catch-up fails so (or with
+    /// `syncAnchorExpired`) or reports the folder's deletion — never an empty success, and never the
+    /// children of another folder that took its name (R16.6).
+    private mutating func useKeptEnumeratorOfDeletedFolder(at index: Int, catchingUp: Bool) async throws {
+        let entry = kept.remove(at: index)
+        do {
+            try await expectDeletion(of: entry, catchingUp: catchingUp)
+        } catch {
+            await entry.enumerator.invalidate()
+            throw error
+        }
+        await entry.enumerator.invalidate()
+    }
+
+    private mutating func expectDeletion(of entry: KeptEnumerator, catchingUp: Bool) async throws {
+        let folder = entry.container
+        guard catchingUp, let anchor = entry.anchor else {
+            resolve("list the deleted \(folder) on the enumerator kept since before its deletion")
+            try await expectFailure(
+                .noSuchItem,
+                "listing the deleted \(folder) on an enumerator made before its deletion",
+                clauses: ["R16.6"]
+            ) { _ = try await entry.enumerator.allItems(suggestedPageSize: 16) }
+            return
+        }
+        resolve("catch up the deleted \(folder) on the enumerator kept since before its deletion")
+        do {
+            let changes = try await entry.enumerator.changes(since: anchor, suggestedBatchSize: 7)
+            try ensure(
+                changes.deletedItemIdentifiers.contains(folder),
+                "the catch-up of the deleted \(folder) on an enumerator made before its deletion succeeded without "
+                    + "reporting the deletion",
+                clauses: ["R16.6"],
+                expected: "noSuchItem, or the folder reported deleted",
+                actual:
+                    "\(changes.updatedItems.count) updates, deletions \(changes.deletedItemIdentifiers.map(\.rawValue))"
+            )
+        } catch let error as FileProviderError where [.noSuchItem, .syncAnchorExpired].contains(error.code) {
+            return
+        } catch let failure as Failure {
+            throw failure
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw failure(
+                "the catch-up of the deleted \(folder) on an enumerator made before its deletion failed wrongly",
+                clauses: ["R16.6"],
+                expected: "noSuchItem, or the folder reported deleted",
+                actual: "\(error)"
+            )
         }
     }
 

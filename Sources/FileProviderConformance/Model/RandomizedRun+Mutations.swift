@@ -46,9 +46,16 @@ extension RandomizedRun {
             else { return nil }
             let data = ModelState.content(content)
             let url = try file(forKey: content % ModelState.contentVariety, data)
-            return try await modify(identifier, .contents, content: (data, url), base: stale, label: "stale write") {
-                _ in
-            }
+            // Every other stale write also says the item may already exist: failOnConflict still rules.
+            let options: ModifyItemOptions = content % 2 == 0 ? .failOnConflict : [.failOnConflict, .mayAlreadyExist]
+            return try await modify(
+                identifier,
+                .contents,
+                content: (data, url),
+                base: stale,
+                options: options,
+                label: "stale write" + (options.contains(.mayAlreadyExist) ? " with mayAlreadyExist" : "")
+            ) { _ in }
         case .editMetadata(let item, let field, let value):
             return try await editMetadata(item, field: field, value: value)
         case .rename(let item, let name):
@@ -334,10 +341,16 @@ extension RandomizedRun {
         guard let identifier = ModelState.pick(item, from: candidates), let current = model.items[identifier] else {
             return nil
         }
+        // One edit in three of a field that is set clears it.
+        let clears =
+            (value / 8) % 3 == 0
+            && (changed == .tagData && current.tagData != nil || changed == .favoriteRank && current.favoriteRank != nil
+                || changed == .lastUsedDate && current.lastUsedDate != nil
+                || changed == .extendedAttributes && !current.extendedAttributes.isEmpty)
         return try await modify(
             identifier,
             changed,
-            label: "set \(Self.fieldName(changed)) only, with other fields stale"
+            label: "\(clears ? "clear" : "set") \(Self.fieldName(changed)) only, with other fields stale"
         ) {
             template in
             // Every field not changed differs from the stored one: the provider must keep those.
@@ -357,16 +370,23 @@ extension RandomizedRun {
             case .creationDate: template.creationDate = ModelState.date(value)
             default: template.contentModificationDate = ModelState.date(value)
             }
+            if clears {
+                template.tagData = changed == .tagData ? nil : template.tagData
+                template.favoriteRank = changed == .favoriteRank ? nil : template.favoriteRank
+                template.lastUsedDate = changed == .lastUsedDate ? nil : template.lastUsedDate
+                template.extendedAttributes = changed == .extendedAttributes ? [:] : template.extendedAttributes
+            }
         }
     }
 
     /// A modification of `identifier` from the model's state of it, with `change` applied to the
-    /// template.
+    /// template; with a `stale` base version, its options are `failOnConflict` unless `options` says.
     mutating func modify(
         _ identifier: ItemIdentifier,
         _ fields: ItemFields,
         content: (data: Data, url: URL)? = nil,
         base stale: ItemVersion? = nil,
+        options: ModifyItemOptions? = nil,
         label: String,
         _ change: (inout ItemSnapshot) -> Void
     ) async throws -> ModelMutation? {
@@ -393,7 +413,7 @@ extension RandomizedRun {
                 fields: fields,
                 content: content?.data,
                 url: content?.url,
-                options: stale == nil ? [] : .failOnConflict
+                options: options ?? (stale == nil ? [] : .failOnConflict)
             ),
             description: "modifyItem \(identifier) \"\(current.name)\": \(label) (fields \(Self.fieldName(fields)))"
         )
