@@ -286,5 +286,7 @@ struct ModelMutation: Sendable, CustomStringConvertible {
         if fields.contains(.tagData) { item.tagData = template.tagData }
         if fields.contains(.favoriteRank) { item.favoriteRank = template.favoriteRank }
         if fields.contains(.extendedAttributes) { item.extendedAttributes = template.extendedAttributes }
+        if fields.contains(.typeAndCreator) { item.editedTypeAndCreator = .some(template.typeAndCreator) }
+        if fields.contains(.fileSystemFlags) { item.editedFlags = template.fileSystemFlags }
     }
 }

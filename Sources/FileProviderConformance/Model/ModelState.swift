@@ -20,6 +20,11 @@ struct ModelState {
         var tagData: Data?
         var favoriteRank: UInt64?
         var extendedAttributes: [String: Data] = [:]
+        /// The type and creator an edit applied, when one did (`nil` inside: edited to none); until
+        /// then they are the provider's, and must stay as first observed.
+        var editedTypeAndCreator: TypeAndCreator?? = nil
+        /// The flags an edit applied, when one did; until then they are the provider's.
+        var editedFlags: FileSystemFlags? = nil
 
         init(parent: ItemIdentifier, name: String, isFolder: Bool, content: Data) {
             self.parent = parent
@@ -29,7 +34,8 @@ struct ModelState {
         }
 
         /// Whether metadata was set since `before`: a date the provider now chooses (after a write)
-        /// does not count.
+        /// does not count, nor the type and creator or the flags (an edit may set the value they
+        /// had: only the listing tells).
         func metadataDiffers(from before: Item) -> Bool {
             parent != before.parent || name != before.name || creationDate != before.creationDate
                 || (modificationDate != nil && modificationDate != before.modificationDate)
@@ -360,6 +366,16 @@ struct ModelState {
         case 6: Date(timeIntervalSince1970: Double(1 << 31) + Double(slot % 40_000) * 86_400 + 0.75)
         default: date(slot)
         }
+    }
+
+    /// The type and creator a slot stands for, `nil` among them.
+    static func typeAndCreator(_ slot: Int) -> TypeAndCreator? {
+        slot % 3 == 0 ? nil : TypeAndCreator(type: 0x5445_5854 + UInt32(slot % 5), creator: 0x4D4F_444C)
+    }
+
+    /// The flags a slot stands for: readable and writable, hidden or not.
+    static func fileSystemFlags(_ slot: Int) -> FileSystemFlags {
+        slot % 2 == 0 ? [.userReadable, .userWritable] : [.userReadable, .userWritable, .hidden]
     }
 
     /// The extended attributes a slot stands for: none, an empty value and a value over 4 KiB among them.

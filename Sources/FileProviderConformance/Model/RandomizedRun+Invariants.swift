@@ -318,6 +318,12 @@ extension RandomizedRun {
         if found.lastUsedDate != item.lastUsedDate {
             differs("lastUsedDate", found.lastUsedDate, item.lastUsedDate, Self.fieldClauses)
         }
+        if let edited = item.editedTypeAndCreator, found.typeAndCreator != edited {
+            differs("typeAndCreator", found.typeAndCreator, edited, Self.fieldClauses)
+        }
+        if let edited = item.editedFlags, found.fileSystemFlags != edited {
+            differs("fileSystemFlags", found.fileSystemFlags.rawValue, edited.rawValue, Self.fieldClauses)
+        }
         if found.extendedAttributes != item.extendedAttributes {
             differs(
                 "extendedAttributes",
@@ -332,6 +338,8 @@ extension RandomizedRun {
             // target: renames to another extension or to a dot-name, moves, writes and trashing keep
             // them on an item the provider made.
             for field in StoredFields.kind {
+                if field.field == .typeAndCreator, item.editedTypeAndCreator != nil { continue }
+                if field.field == .fileSystemFlags, item.editedFlags != nil { continue }
                 let (then, now) = (field.value(previous), field.value(found))
                 if then != now { differs("\(field.name) (no operation names it)", now, then, ["R13.2"]) }
             }
@@ -413,7 +421,9 @@ extension RandomizedRun {
         let identifier = found.itemIdentifier
         let version = found.itemVersion
         let old = previous.itemVersion
-        let metadataChanged = item.metadataDiffers(from: before)
+        let metadataChanged =
+            item.metadataDiffers(from: before) || found.typeAndCreator != previous.typeAndCreator
+            || found.fileSystemFlags != previous.fileSystemFlags
         if metadataChanged, version.metadataVersion == old.metadataVersion {
             differs("metadataVersion after a metadata change (unchanged)", version, "another than \(old)", ["R10.2"])
         }

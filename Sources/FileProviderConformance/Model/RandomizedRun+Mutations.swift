@@ -334,6 +334,7 @@ extension RandomizedRun {
     private mutating func editMetadata(_ item: Int, field: Int, value: Int) async throws -> ModelMutation? {
         let fields: [ItemFields] = [
             .tagData, .favoriteRank, .lastUsedDate, .extendedAttributes, .creationDate, .contentModificationDate,
+            .typeAndCreator, .fileSystemFlags,
         ]
         let changed = fields[field % fields.count]
         let datesOnly: ItemFields = [.creationDate, .contentModificationDate]
@@ -362,12 +363,16 @@ extension RandomizedRun {
             template.tagData = Data("stale tags".utf8)
             template.favoriteRank = 4_242
             template.extendedAttributes = ["user.stale": Data("stale".utf8)]
+            template.typeAndCreator = TypeAndCreator(type: 0x5354_4C45, creator: 0x5354_4C45)
+            template.fileSystemFlags = [.userReadable, .userExecutable]
             switch changed {
             case .tagData: template.tagData = ModelState.tagData(value)
             case .favoriteRank: template.favoriteRank = ModelState.favoriteRank(value)
             case .lastUsedDate: template.lastUsedDate = ModelState.lastUsedDate(value)
             case .extendedAttributes: template.extendedAttributes = ModelState.extendedAttributes(value)
             case .creationDate: template.creationDate = ModelState.date(value)
+            case .typeAndCreator: template.typeAndCreator = ModelState.typeAndCreator(value)
+            case .fileSystemFlags: template.fileSystemFlags = ModelState.fileSystemFlags(value)
             default: template.contentModificationDate = ModelState.date(value)
             }
             if clears {
