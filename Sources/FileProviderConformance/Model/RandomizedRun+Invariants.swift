@@ -517,7 +517,12 @@ extension RandomizedRun {
         else { return }
         let older = history[which % (history.count - 1)]
         resolve("fetchContents of \(identifier) \"\(current.name)\" at its older version \(older.version)")
-        do {
+        try await allowingFailure(
+            [.versionNoLongerAvailable],
+            "fetching an older version of \(identifier)",
+            clauses: ["API.3"],
+            expected: "versionNoLongerAvailable or the old bytes"
+        ) {
             let fetched = try await provider.fetchContents(for: identifier, version: older.version, request: Request())
             defer { ContentFile.remove(fetched.url) }
             let data = try await attempt { try ContentFile.read(fetched.url) }
@@ -535,19 +540,6 @@ extension RandomizedRun {
                 clauses: ["API.3"],
                 expected: "\(older.version)",
                 actual: "\(fetched.item.itemVersion)"
-            )
-        } catch let error as FileProviderError where error.code == .versionNoLongerAvailable {
-            return
-        } catch let failure as Failure {
-            throw failure
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw failure(
-                "fetching an older version of \(identifier) failed wrongly",
-                clauses: ["API.3"],
-                expected: "versionNoLongerAvailable or the old bytes",
-                actual: "\(error)"
             )
         }
     }

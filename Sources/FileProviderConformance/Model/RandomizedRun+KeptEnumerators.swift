@@ -98,29 +98,21 @@ extension RandomizedRun {
             return
         }
         resolve("catch up the deleted \(folder) on the enumerator kept since before its deletion")
-        do {
+        let call = "the catch-up of the deleted \(folder) on an enumerator made before its deletion"
+        try await allowingFailure(
+            [.noSuchItem, .syncAnchorExpired],
+            call,
+            clauses: ["R16.6"],
+            expected: "noSuchItem, or the folder reported deleted"
+        ) {
             let changes = try await entry.enumerator.changes(since: anchor, suggestedBatchSize: 7)
             try ensure(
                 changes.deletedItemIdentifiers.contains(folder),
-                "the catch-up of the deleted \(folder) on an enumerator made before its deletion succeeded without "
-                    + "reporting the deletion",
+                "\(call) succeeded without reporting the deletion",
                 clauses: ["R16.6"],
                 expected: "noSuchItem, or the folder reported deleted",
                 actual:
                     "\(changes.updatedItems.count) updates, deletions \(changes.deletedItemIdentifiers.map(\.rawValue))"
-            )
-        } catch let error as FileProviderError where [.noSuchItem, .syncAnchorExpired].contains(error.code) {
-            return
-        } catch let failure as Failure {
-            throw failure
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw failure(
-                "the catch-up of the deleted \(folder) on an enumerator made before its deletion failed wrongly",
-                clauses: ["R16.6"],
-                expected: "noSuchItem, or the folder reported deleted",
-                actual: "\(error)"
             )
         }
     }

@@ -383,6 +383,30 @@ struct RandomizedRun {
         throw failure("\(call) succeeded", clauses: clauses, expected: expected)
     }
 
+    /// Runs a call for which failing with one of `codes` is a right answer: returns `nil` then, and
+    /// the call's value otherwise. A ``Failure`` or a cancellation passes through; any other error
+    /// becomes a ``Failure`` saying `call` failed wrongly.
+    @discardableResult
+    func allowingFailure<T>(
+        _ codes: Set<FileProviderError.Code>,
+        _ call: String,
+        clauses: [String],
+        expected: String,
+        _ body: () async throws -> T
+    ) async throws -> T? {
+        do {
+            return try await body()
+        } catch let error as FileProviderError where codes.contains(error.code) {
+            return nil
+        } catch let failure as Failure {
+            throw failure
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw failure("\(call) failed wrongly", clauses: clauses, expected: expected, actual: "\(error)")
+        }
+    }
+
     /// Runs a call the step expects to succeed, turning any error into a `Failure`.
     @discardableResult
     func attempt<T>(_ body: () async throws -> T) async throws -> T {
