@@ -101,7 +101,7 @@ extension RandomizedRun {
             try await checkContent(of: identifier, listedAs: current[identifier])
         }
         try await checkMembership(snapshots, current: current, changed: changed)
-        try await checkLookups(of: changed, current: current)
+        try await checkLookups(of: changed)
         if !kept.isEmpty {
             // Each check also uses one kept enumerator, in turn, in a way that changes from turn to turn.
             let (which, how) = (checksMade % kept.count, checksMade / kept.count)
@@ -116,7 +116,7 @@ extension RandomizedRun {
 
     /// Looks up a few of the items the window changed (up to four, drawn by the check's number)
     /// and checks that each lookup gives every stored field as the working set's listing does.
-    private func checkLookups(of changed: [ItemSnapshot], current: [ItemIdentifier: ItemSnapshot]) async throws {
+    private func checkLookups(of changed: [ItemSnapshot]) async throws {
         guard !changed.isEmpty else { return }
         let start = checksMade % changed.count
         for snapshot in (changed[start...] + changed[..<start]).prefix(4) {
