@@ -6,6 +6,8 @@ struct FixtureHooks: Sendable {
     let expireHistory: (@Sendable () async throws -> Void)?
     let setReachable: (@Sendable (Bool) async throws -> Void)?
     let failRequest: (@Sendable (Int?) async throws -> Void)?
+    let setQuota: (@Sendable (Int64?) async throws -> Void)?
+    let setAuthenticated: (@Sendable (Bool) async throws -> Void)?
     let settle: (@Sendable () async throws -> Void)?
 
     init(_ fixture: ProviderFixture) {
@@ -13,6 +15,8 @@ struct FixtureHooks: Sendable {
         expireHistory = fixture.expireHistory
         setReachable = fixture.setReachable
         failRequest = fixture.failRequest
+        setQuota = fixture.setQuota
+        setAuthenticated = fixture.setAuthenticated
         settle = fixture.settle
     }
 }
@@ -32,9 +36,9 @@ extension CheckContext {
 
     /// Makes the server unreachable or reachable again through the fixture.
     func setReachable(_ reachable: Bool) async throws {
-        let hook = fixtureHooks.setReachable.map { hook in { @Sendable in try await hook(reachable) } }
         try await run(
-            hook,
+            fixtureHooks.setReachable,
+            with: reachable,
             declared: "unreachableServer",
             reachable ? "make the server reachable again" : "make the server unreachable"
         )
@@ -43,11 +47,32 @@ extension CheckContext {
     /// Arms a failure of the `number`-th backend request from now on (`nil` disarms it) through
     /// the fixture.
     func failRequest(_ number: Int?) async throws {
-        let hook = fixtureHooks.failRequest.map { hook in { @Sendable in try await hook(number) } }
         try await run(
-            hook,
+            fixtureHooks.failRequest,
+            with: number,
             declared: "requestFailures",
             number.map { "make backend request \($0) from now on fail" } ?? "disarm the request failure"
+        )
+    }
+
+    /// Leaves the account room for `remainingBytes` more bytes (`nil` lifts the limit) through the
+    /// fixture.
+    func setQuota(_ remainingBytes: Int64?) async throws {
+        try await run(
+            fixtureHooks.setQuota,
+            with: remainingBytes,
+            declared: "quotaLimits",
+            remainingBytes.map { "leave the account room for \($0) more bytes" } ?? "lift the account's quota"
+        )
+    }
+
+    /// Makes the account's credentials invalid or valid again through the fixture.
+    func setAuthenticated(_ authenticated: Bool) async throws {
+        try await run(
+            fixtureHooks.setAuthenticated,
+            with: authenticated,
+            declared: "expiringCredentials",
+            authenticated ? "make the account's credentials valid again" : "make the account's credentials invalid"
         )
     }
 
@@ -64,8 +89,22 @@ extension CheckContext {
         declared capability: String,
         _ operation: String
     ) async throws {
+        try await run(
+            hook.map { hook in { @Sendable (_: Void) in try await hook() } },
+            with: (),
+            declared: capability,
+            operation
+        )
+    }
+
+    private func run<Value>(
+        _ hook: (@Sendable (Value) async throws -> Void)?,
+        with value: Value,
+        declared capability: String,
+        _ operation: String
+    ) async throws {
         let hook = try require(hook, "the subject declares \(capability) but its fixture has no hook to \(operation)")
         note(operation)
-        try await hook()
+        try await hook(value)
     }
 }

@@ -17,4 +17,20 @@ extension CheckContext {
                 + "\(changes.deletedItemIdentifiers.map(\.rawValue))"
         )
     }
+
+    /// Records a finding unless the tree below the root equals `before` and the working set
+    /// reports no update and no deletion since `anchor`: what calls that all failed must leave.
+    func expectTreeUnchanged(
+        _ before: [ItemIdentifier: ItemDigest],
+        since anchor: SyncAnchor,
+        _ situation: String
+    ) async throws {
+        let differences = ItemDigest.differences(ItemDigest.map(try await tree()), before)
+        expect(
+            differences.isEmpty,
+            "the tree changed \(situation)",
+            actual: differences.joined(separator: "; ")
+        )
+        try await expectNoChanges(since: anchor, situation)
+    }
 }

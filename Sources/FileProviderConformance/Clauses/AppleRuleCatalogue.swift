@@ -421,7 +421,7 @@ enum AppleRuleCatalogue {
             79,
             .observed,
             "a trashed or deleted item is never served as live, and the error code chosen matters",
-            .clauses(["R16.2", "R16.5", "R6.22"])
+            .clauses(["R16.2", "R16.5", "R6.22", "R16.9", "R16.10"])
         ),
     ]
 

@@ -590,6 +590,23 @@ enum ClauseCatalogue {
                 + "folder move, of a chunked upload, of a recursive deletion), the item is afterwards untouched or "
                 + "fully changed, never half, in listings, lookups, contents and change enumeration."
         ),
+        ContractClause(
+            "R16.9",
+            rule: 16,
+            "invalid credentials fail with notAuthenticated",
+            "While the account's credentials are invalid (an expired or revoked token), every call that needs the "
+                + "server fails with notAuthenticated — never noSuchItem, an empty listing or an expired page or "
+                + "anchor — and changes nothing; once they are valid again, everything works, pages and anchors "
+                + "handed out before included."
+        ),
+        ContractClause(
+            "R16.10",
+            rule: 16,
+            "a full quota fails writes with insufficientQuota",
+            "A creation or content write that needs more room than the account has left fails with "
+                + "insufficientQuota — never cannotSynchronize, which the host does not retry — and changes "
+                + "nothing; reads keep working, and the same write succeeds once room is made."
+        ),
     ]
 
     static let interface: [ContractClause] = [

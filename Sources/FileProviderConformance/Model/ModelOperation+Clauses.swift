@@ -18,6 +18,8 @@ extension ModelOperation {
         case .catchUp, .backlog: ["R6.9"]
         case .replayOldAnchor, .resetStore: ["R3.4"]
         case .offline: ["R16.5"]
+        case .signedOut: ["R16.9"]
+        case .fullQuota: ["R16.10"]
         case .concurrent: ["API.6"]
         case .cancelled: ["R16.3"]
         }

@@ -33,6 +33,12 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case cancelled(ModelOperation)
     /// The server unreachable for a few calls, each of which must fail with serverUnreachable.
     case offline(calls: Int)
+    /// The account's credentials invalid for a few calls, each of which must fail with
+    /// notAuthenticated.
+    case signedOut(calls: Int)
+    /// No room left for a few writes that need some, each of which must fail with
+    /// insufficientQuota while reads keep working.
+    case fullQuota(writes: Int)
     /// A reset of the store's epoch: every older anchor and page expires, the host relists.
     case resetStore
     /// Many writes without a catch-up in between, then one catch-up in small batches.
@@ -88,6 +94,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .concurrent(let first, let second): ".concurrent(\(first), \(second))"
         case .cancelled(let operation): ".cancelled(\(operation))"
         case .offline(let calls): ".offline(calls: \(calls))"
+        case .signedOut(let calls): ".signedOut(calls: \(calls))"
+        case .fullQuota(let writes): ".fullQuota(writes: \(writes))"
         case .resetStore: ".resetStore"
         case .backlog(let count, let seed, let batchSize):
             ".backlog(count: \(count), seed: \(seed), batchSize: \(batchSize))"
@@ -110,11 +118,13 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the operation changes nothing a later step resolves its slots against, when the
-    /// provider answers as the model expects: a read, a catch-up, an offline window, a call on a
+    /// provider answers as the model expects: a read, a catch-up, an offline, signed-out or full-quota window, a call on a
     /// deleted item.
     var onlyObserves: Bool {
         switch self {
-        case .list, .fetch, .fetchOlder, .catchUp, .replayOldAnchor, .touchDeleted, .offline, .keep, .useKept: true
+        case .list, .fetch, .fetchOlder, .catchUp, .replayOldAnchor, .touchDeleted, .offline, .signedOut, .fullQuota,
+            .keep, .useKept:
+            true
         default: false
         }
     }
@@ -122,10 +132,11 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Whether the operation needs the host caught up with the state the last check listed, and
     /// leaves the host in a state of its own: it runs in a check window of its own, with a check
     /// before it and one after (catch-ups and replays compare with the last listing, an offline
-    /// window and a store reset use the host's anchor, a backlog restarts the host).
+    /// or signed-out window and a store reset use the host's anchor, a full-quota window the last
+    /// listing's versions, a backlog restarts the host).
     var needsCheckedState: Bool {
         switch self {
-        case .catchUp, .replayOldAnchor, .offline, .resetStore, .backlog: true
+        case .catchUp, .replayOldAnchor, .offline, .signedOut, .fullQuota, .resetStore, .backlog: true
         default: false
         }
     }
@@ -191,6 +202,10 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         ]
         if capabilities.contains(.unreachableServer) { rare.append((25, { .offline(calls: 1 + $0.slot() % 6) })) }
         if capabilities.contains(.storeResets) { rare.append((15, { _ in .resetStore })) }
+        if capabilities.contains(.expiringCredentials) {
+            rare.append((20, { .signedOut(calls: 1 + $0.slot() % 6) }))
+        }
+        if capabilities.contains(.quotaLimits) { rare.append((20, { .fullQuota(writes: 1 + $0.slot() % 4) })) }
         var operations = (0..<count).map { _ in
             var roll = Int.random(in: 0..<10_000, using: &random)
             for kind in rare {

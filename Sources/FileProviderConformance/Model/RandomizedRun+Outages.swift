@@ -88,10 +88,51 @@ extension RandomizedRun {
         }
     }
 
-    /// Makes the server unreachable for `calls` calls, each of which must fail with
-    /// serverUnreachable and change nothing; afterwards the host's anchor still works.
-    mutating func offlineWindow(calls: Int) async throws {
-        guard let setReachable, let anchor = await host?.replica.anchor else { return }
+    /// A window in which the server refuses every call for a reason the host parks on.
+    enum Outage {
+        /// The server cannot be reached (``ProviderFixture/setReachable``).
+        case unreachable
+        /// The account's credentials are invalid (``ProviderFixture/setAuthenticated``).
+        case signedOut
+
+        /// The code every call must fail with.
+        var code: FileProviderError.Code {
+            switch self {
+            case .unreachable: .serverUnreachable
+            case .signedOut: .notAuthenticated
+            }
+        }
+
+        /// The clause the window checks.
+        var clause: String {
+            switch self {
+            case .unreachable: "R16.5"
+            case .signedOut: "R16.9"
+            }
+        }
+
+        /// The window, as a finding names it.
+        var situation: String {
+            switch self {
+            case .unreachable: "the server is unreachable"
+            case .signedOut: "the credentials are invalid"
+            }
+        }
+
+        /// The window's end, as a finding names it.
+        var ending: String {
+            switch self {
+            case .unreachable: "the server came back"
+            case .signedOut: "the credentials became valid again"
+            }
+        }
+    }
+
+    /// Makes the server refuse `calls` calls for `outage`'s reason, each of which must fail with
+    /// its code and change nothing; afterwards the host's anchor still works.
+    mutating func outageWindow(calls: Int, _ outage: Outage) async throws {
+        let setAvailable = outage == .unreachable ? setReachable : setAuthenticated
+        guard let setAvailable, let anchor = await host?.replica.anchor else { return }
         let provider = self.provider
         let items = model.liveItems()
         let files = model.liveItems(filesOnly: true)
@@ -200,7 +241,7 @@ extension RandomizedRun {
             labels.append(attempts.last?.label ?? "")
         }
         let calls = labels.joined(separator: ", ")
-        resolve("look up and fetch, then the server unreachable for: " + calls)
+        resolve("look up and fetch, then \(outage.situation) for: " + calls)
         // Lookups and fetches just before the outage fill any cache the provider keeps: a cached
         // answer during the outage is no answer from the server.
         for item in warmed.sorted() {
@@ -212,27 +253,27 @@ extension RandomizedRun {
                 ContentFile.remove(fetched.url)
             }
         }
-        try await attempt { try await setReachable(false) }
+        try await attempt { try await setAvailable(false) }
         do {
             for (label, call) in attempts {
                 try await expectFailure(
-                    .serverUnreachable,
-                    "\(label) while the server is unreachable",
-                    clauses: ["R16.5"],
+                    outage.code,
+                    "\(label) while \(outage.situation)",
+                    clauses: [outage.clause],
                     call
                 )
             }
         } catch {
-            try? await setReachable(true)
+            try? await setAvailable(true)
             throw error
         }
-        try await attempt { try await setReachable(true) }
+        try await attempt { try await setAvailable(true) }
         do {
             _ = try await provider.enumerator(for: .workingSet, request: Request()).changes(since: anchor)
         } catch {
             throw failure(
-                "the host's anchor no longer works after the server came back",
-                clauses: ["R16.5"],
+                "the host's anchor no longer works after \(outage.ending)",
+                clauses: [outage.clause],
                 actual: "\(error)"
             )
         }

@@ -45,6 +45,8 @@ struct RandomizedRun {
     let provider: any FileProvider
     let remote: (any RemoteChangeHooks)?
     let setReachable: (@Sendable (Bool) async throws -> Void)?
+    let setAuthenticated: (@Sendable (Bool) async throws -> Void)?
+    let setQuota: (@Sendable (Int64?) async throws -> Void)?
     let resetStore: (@Sendable () async throws -> Void)?
     let scratch: URL
 
@@ -123,6 +125,8 @@ struct RandomizedRun {
         self.provider = fixture.provider
         self.remote = fixture.remote
         self.setReachable = capabilities.contains(.unreachableServer) ? fixture.setReachable : nil
+        self.setAuthenticated = capabilities.contains(.expiringCredentials) ? fixture.setAuthenticated : nil
+        self.setQuota = capabilities.contains(.quotaLimits) ? fixture.setQuota : nil
         self.resetStore = capabilities.contains(.storeResets) ? fixture.resetStore : nil
         self.scratch = scratch
         self.model = ModelState(caseRule: caseRule)
@@ -236,7 +240,11 @@ struct RandomizedRun {
         case .cancelled(let inner):
             try await cancelled(inner)
         case .offline(let calls):
-            try await offlineWindow(calls: calls)
+            try await outageWindow(calls: calls, .unreachable)
+        case .signedOut(let calls):
+            try await outageWindow(calls: calls, .signedOut)
+        case .fullQuota(let writes):
+            try await fullQuotaWindow(writes: writes)
         case .resetStore:
             try await resetStoreEpoch()
         case .backlog(let count, let seed, let batchSize):

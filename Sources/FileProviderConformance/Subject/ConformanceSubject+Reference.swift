@@ -90,6 +90,8 @@ extension ConformanceSubject {
                 expireHistory: { store.expireHistory() },
                 setReachable: { reachable in store.isOffline = !reachable },
                 failRequest: { number in store.failStep(number) },
+                setQuota: { remaining in store.quota = remaining.map { store.storedByteCount + $0 } },
+                setAuthenticated: { authenticated in store.isAuthenticated = authenticated },
                 tearDown: {
                     for provider in providers.withLock({ $0 }) {
                         await provider.invalidate()

@@ -49,6 +49,14 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// after such a failure, the item the operation was about must be untouched or fully
     /// changed, never half.
     public static let requestFailures = ProviderCapabilities(rawValue: 1 << 12)
+    /// The fixture can leave the account no room (``ProviderFixture/setQuota``): a creation or a
+    /// content write that needs more must then fail with
+    /// `FileProviderError.Code.insufficientQuota` and change nothing, while reads keep working.
+    public static let quotaLimits = ProviderCapabilities(rawValue: 1 << 13)
+    /// The fixture can make the account's credentials invalid and valid again
+    /// (``ProviderFixture/setAuthenticated``): while invalid, calls fail with
+    /// `FileProviderError.Code.notAuthenticated` and change nothing, and no page or anchor expires.
+    public static let expiringCredentials = ProviderCapabilities(rawValue: 1 << 14)
 
     /// The provider's folder enumerators (the root's, the trash's and every folder's) do not
     /// report changes, as Apple's replicated model allows: each fails
@@ -64,7 +72,8 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
     /// Everything the reference provider supports, with case-insensitive filenames.
     public static let reference: ProviderCapabilities = [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
-        .freshInstances, .storeResets, .historyExpiry, .unreachableServer, .requestFailures,
+        .freshInstances, .storeResets, .historyExpiry, .unreachableServer, .requestFailures, .quotaLimits,
+        .expiringCredentials,
     ]
 
     /// Every capability with its name, in declaration order.
@@ -75,7 +84,8 @@ public struct ProviderCapabilities: OptionSet, Hashable, Codable, Sendable, Cust
         ("caseSensitiveFilenames", .caseSensitiveFilenames), ("freshInstances", .freshInstances),
         ("storeResets", .storeResets), ("historyExpiry", .historyExpiry), ("unreachableServer", .unreachableServer),
         ("listingOnlyFolders", .listingOnlyFolders),
-        ("requestFailures", .requestFailures),
+        ("requestFailures", .requestFailures), ("quotaLimits", .quotaLimits),
+        ("expiringCredentials", .expiringCredentials),
     ]
 
     /// The names of the capabilities in the set, for example `[writing, trash]`.

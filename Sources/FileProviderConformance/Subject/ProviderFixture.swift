@@ -40,6 +40,21 @@ public struct ProviderFixture: Sendable {
     /// untouched or fully changed, never half. Required when the subject declares
     /// ``ProviderCapabilities/requestFailures``.
     public var failRequest: (@Sendable (_ number: Int?) async throws -> Void)?
+    /// Leaves the account room for `remainingBytes` more bytes of content than it holds now, as a
+    /// nearly full account would (`nil` lifts the limit). While the limit holds, a creation or a
+    /// content write that needs more room must fail with
+    /// `FileProviderError.Code.insufficientQuota` and change nothing, and reads keep working. How
+    /// the provider counts (versions kept, conflict copies, block sizes) is its own: the suite only
+    /// leaves 0 bytes and writes content. Required when the subject declares
+    /// ``ProviderCapabilities/quotaLimits``.
+    public var setQuota: (@Sendable (_ remainingBytes: Int64?) async throws -> Void)?
+    /// Makes the account's credentials invalid (`false`), as an expired or revoked token would, or
+    /// valid again (`true`). While they are invalid, every call that needs the server must fail
+    /// with `FileProviderError.Code.notAuthenticated` (never `noSuchItem`, an empty listing or an
+    /// expired page or anchor) and change nothing; once they are valid, every page and anchor
+    /// handed out before works. Required when the subject declares
+    /// ``ProviderCapabilities/expiringCredentials``.
+    public var setAuthenticated: (@Sendable (_ authenticated: Bool) async throws -> Void)?
     /// Waits until every write that has returned is visible to reads, listings and change
     /// enumeration, for a provider over an eventually consistent backend; the suite calls it after
     /// a write and before it checks that the write is read back (rule 6's read-your-writes clause).
@@ -58,6 +73,8 @@ public struct ProviderFixture: Sendable {
         expireHistory: (@Sendable () async throws -> Void)? = nil,
         setReachable: (@Sendable (_ reachable: Bool) async throws -> Void)? = nil,
         failRequest: (@Sendable (_ number: Int?) async throws -> Void)? = nil,
+        setQuota: (@Sendable (_ remainingBytes: Int64?) async throws -> Void)? = nil,
+        setAuthenticated: (@Sendable (_ authenticated: Bool) async throws -> Void)? = nil,
         settle: (@Sendable () async throws -> Void)? = nil,
         tearDown: @escaping @Sendable () async -> Void = {}
     ) {
@@ -68,6 +85,8 @@ public struct ProviderFixture: Sendable {
         self.expireHistory = expireHistory
         self.setReachable = setReachable
         self.failRequest = failRequest
+        self.setQuota = setQuota
+        self.setAuthenticated = setAuthenticated
         self.settle = settle
         self.tearDown = tearDown
     }

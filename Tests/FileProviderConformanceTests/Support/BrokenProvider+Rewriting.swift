@@ -69,8 +69,10 @@ extension BrokenProvider {
             return FileProviderError(error.code, message: error.message)
         case (.unknownItemGenericError, .noSuchItem):
             return ServerStatusError(status: 404)
-        case (.offlineWrongCode, .serverUnreachable):
+        case (.offlineWrongCode, .serverUnreachable), (.quotaWrongCode, .insufficientQuota):
             return FileProviderError(.cannotSynchronize, message: error.message)
+        case (.signedOutHidesItems, .notAuthenticated):
+            return FileProviderError(.noSuchItem, message: error.message)
         default:
             error.item = error.item.map { outgoing($0) }
             return error

@@ -120,6 +120,8 @@ extension Bug {
         case .unknownItemGenericError: BugExpectation(["R16.2"], ["ITEM-03", "ENUM-07", "CNT-03"])
         case .cancellationIgnored: BugExpectation(["R16.3"], ["LIFE-03", "LIFE-08"])
         case .offlineWrongCode: BugExpectation(["R16.5"], ["ERR-04", "ERR-05"])
+        case .quotaWrongCode: BugExpectation(["R16.10"], ["ERR-65", "MODEL-01"])
+        case .signedOutHidesItems: BugExpectation(["R16.9"], ["ERR-66", "ERR-67", "MODEL-01"])
         case .cancelledListingEmpty: BugExpectation(["R16.3", "R2.1"], ["LIFE-08", "LIFE-11"])
         case .oldVersionServesLatest: BugExpectation(["API.3"], ["CNT-06", "CNT-10"])
         case .fetchHandsOutCacheFile: BugExpectation(["API.2"], ["CNT-04", "CNT-08", "LIFE-61", "LIFE-66"])

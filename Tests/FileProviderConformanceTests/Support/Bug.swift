@@ -208,6 +208,12 @@ enum Bug: String, CaseIterable, Sendable {
     case cancellationIgnored
     /// Fails with cannotSynchronize instead of serverUnreachable.
     case offlineWrongCode
+    /// Fails with cannotSynchronize instead of insufficientQuota, so the host never retries once
+    /// room is made.
+    case quotaWrongCode
+    /// Fails with noSuchItem instead of notAuthenticated, as a server that answers 404 to hide
+    /// items from a client whose token expired.
+    case signedOutHidesItems
     /// Swallows a cancelled listing's CancellationError and finishes it with no items and no changes.
     case cancelledListingEmpty
     // Content and the interface's promises

@@ -12,6 +12,9 @@ enum ErrorChecks {
         unreachableHeldEnumerators,
         unreachableContinuationPage,
         unreachableOptionalCalls,
+        fullQuotaWrites,
+        invalidCredentialsCalls,
+        invalidCredentialsHeldState,
     ]
 
     /// The folders and files of a folder-move attempt, by identifier.
