@@ -104,6 +104,15 @@ extension RandomizedRun {
         let expectation = mutation.expectation(in: model)
         let outcome = await mutation.perform(on: provider)
         if case .failure(let error) = outcome, error is CancellationError { throw CancellationError() }
+        try judge(outcome, of: mutation, expecting: expectation)
+    }
+
+    /// Checks `mutation`'s outcome against `expectation` and applies it to the model.
+    mutating func judge(
+        _ outcome: Result<ItemMutationResult?, any Error>,
+        of mutation: ModelMutation,
+        expecting expectation: ModelMutation.Expectation
+    ) throws {
         try ensure(
             expectation.accepts(outcome),
             "\(mutation) answered wrongly",

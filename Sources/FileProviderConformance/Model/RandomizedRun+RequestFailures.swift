@@ -33,14 +33,7 @@ extension RandomizedRun {
         case .failure(let error) where error is CancellationError:
             throw CancellationError()
         case .success:
-            try ensure(
-                expectation.accepts(outcome),
-                "\(mutation) answered wrongly",
-                clauses: mutation.clauses(expecting: expectation, outcome: outcome),
-                expected: expectation.description,
-                actual: Self.describe(outcome)
-            )
-            try record(outcome, of: mutation)
+            try judge(outcome, of: mutation, expecting: expectation)
         case .failure:
             let remains = try await remains(of: mutation, before: before)
             if case .applied(let result) = remains {
