@@ -23,6 +23,8 @@ extension ModelOperation {
         case .concurrent: ["API.6"]
         case .cancelled: ["R16.3"]
         case .failingRequest: ["R16.8"]
+        case .expireHistory: ["R3.3"]
+        case .restart: ["R2.7", "R5.2"]
         }
     }
 }

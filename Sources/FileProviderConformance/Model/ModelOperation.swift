@@ -43,6 +43,11 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case fullQuota(writes: Int)
     /// A reset of the store's epoch: every older anchor and page expires, the host relists.
     case resetStore
+    /// The server drops its change history: anchors with changes after them expire.
+    case expireHistory
+    /// The provider's process restarts: a listing begun before continues on the new instance,
+    /// kept enumerators and saved anchors carry over.
+    case restart(pageSize: Int, byDate: Bool)
     /// Many writes without a catch-up in between, then one catch-up in small batches.
     case backlog(count: Int, seed: Int, batchSize: Int)
     case remoteCreate(parent: Int, content: Int, isFolder: Bool)
@@ -104,6 +109,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .signedOut(let calls): ".signedOut(calls: \(calls))"
         case .fullQuota(let writes): ".fullQuota(writes: \(writes))"
         case .resetStore: ".resetStore"
+        case .expireHistory: ".expireHistory"
+        case .restart(let pageSize, let byDate): ".restart(pageSize: \(pageSize), byDate: \(byDate))"
         case .backlog(let count, let seed, let batchSize):
             ".backlog(count: \(count), seed: \(seed), batchSize: \(batchSize))"
         case .remoteCreate(let parent, let content, let isFolder):
@@ -131,7 +138,7 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     var onlyObserves: Bool {
         switch self {
         case .list, .fetch, .fetchOlder, .catchUp, .replayOldAnchor, .touchDeleted, .offline, .signedOut, .fullQuota,
-            .keep, .useKept:
+            .keep, .useKept, .expireHistory, .restart:
             true
         default: false
         }
@@ -144,7 +151,9 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// listing's versions, a backlog restarts the host).
     var needsCheckedState: Bool {
         switch self {
-        case .catchUp, .replayOldAnchor, .offline, .signedOut, .fullQuota, .resetStore, .backlog: true
+        case .catchUp, .replayOldAnchor, .offline, .signedOut, .fullQuota, .resetStore, .expireHistory, .restart,
+            .backlog:
+            true
         default: false
         }
     }
@@ -218,6 +227,10 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             rare.append((20, { .signedOut(calls: 1 + $0.slot() % 6) }))
         }
         if capabilities.contains(.quotaLimits) { rare.append((20, { .fullQuota(writes: 1 + $0.slot() % 4) })) }
+        if capabilities.contains(.historyExpiry) { rare.append((15, { _ in .expireHistory })) }
+        if capabilities.contains(.freshInstances) {
+            rare.append((20, { .restart(pageSize: 1 + $0.slot() % 3, byDate: $0.slot() % 2 == 0) }))
+        }
         var operations = (0..<count).map { _ in
             var roll = Int.random(in: 0..<10_000, using: &random)
             for kind in rare {

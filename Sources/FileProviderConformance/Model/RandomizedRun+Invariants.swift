@@ -77,7 +77,11 @@ extension RandomizedRun {
                 let item = model.items[identifier]
             {
                 if found.childItemCount != nil, childCounts == nil { childCounts = model.childCounts() }
+                let before = problems.count
                 compare(found, with: item, childCounts: childCounts ?? [:], into: &problems)
+                if let refused = stepEffects.refused[identifier] {
+                    for index in before..<problems.count { problems[index].clauses += refused.sorted() }
+                }
             }
         }
         if current.count != model.items.count {

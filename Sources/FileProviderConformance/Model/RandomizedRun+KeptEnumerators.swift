@@ -10,7 +10,7 @@ extension RandomizedRun {
     /// `listingOnlyFolders` for a folder) and the container's items as that anchor stands for them.
     struct KeptEnumerator {
         let container: ItemIdentifier
-        let enumerator: any Enumerator
+        var enumerator: any Enumerator
         var anchor: SyncAnchor?
         var epoch: Int
         var items: [ItemIdentifier: ItemSnapshot]

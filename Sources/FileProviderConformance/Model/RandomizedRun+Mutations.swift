@@ -120,11 +120,17 @@ extension RandomizedRun {
             expected: expectation.description,
             actual: Self.describe(outcome)
         )
-        // A call that failed changed nothing: a file it aimed at still holds the model's bytes.
-        if case .failure = outcome, let target = mutation.target, model.items[target]?.isFolder == false {
-            stepEffects.verify.insert(target)
-        }
+        if case .failure = outcome { refused(mutation, clauses: ["R16.1"]) }
         try record(outcome, of: mutation)
+    }
+
+    /// Notes that `mutation`'s call failed, so it changed nothing: a file it aimed at still holds
+    /// the model's bytes, and whatever differs of its target at the next check breaks `clauses`
+    /// too.
+    mutating func refused(_ mutation: ModelMutation, clauses: [String]) {
+        guard let target = mutation.target else { return }
+        stepEffects.refused[target, default: []].formUnion(clauses)
+        if model.items[target]?.isFolder == false { stepEffects.verify.insert(target) }
     }
 
     /// Makes two mutations together; their outcomes must be those of one of the two orders.

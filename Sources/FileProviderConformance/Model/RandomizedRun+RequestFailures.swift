@@ -44,8 +44,9 @@ extension RandomizedRun {
                     expected: expectation.description
                 )
                 try record(.success(result), of: mutation)
-            } else if let target = mutation.target, model.items[target]?.isFolder == false {
-                stepEffects.verify.insert(target)
+                if let target = mutation.target ?? result?.item.itemIdentifier { lostResponses.insert(target) }
+            } else {
+                refused(mutation, clauses: ["R16.8", "R16.1"])
             }
         }
     }

@@ -42,13 +42,16 @@ struct RandomizedRun {
 
     let capabilities: ProviderCapabilities
     let caseRule: FilenameCaseRule
-    let provider: any FileProvider
+    /// The provider instance the run calls; a restart replaces it.
+    var provider: any FileProvider
     let remote: (any RemoteChangeHooks)?
     let setReachable: (@Sendable (Bool) async throws -> Void)?
     let setAuthenticated: (@Sendable (Bool) async throws -> Void)?
     let setQuota: (@Sendable (Int64?) async throws -> Void)?
     let failRequest: (@Sendable (Int?) async throws -> Void)?
     let resetStore: (@Sendable () async throws -> Void)?
+    let expireHistory: (@Sendable () async throws -> Void)?
+    let openAnotherInstance: (@Sendable () async throws -> any FileProvider)?
     let scratch: URL
 
     var model: ModelState
@@ -61,6 +64,10 @@ struct RandomizedRun {
     /// Items another client created: their content type and flags are the provider's to derive
     /// (from the name, for a provider over a file system), so a local rename may change them.
     var remotelyCreated: Set<ItemIdentifier> = []
+    /// Items a call changed fully although it failed (a lost response, R16.8): a provider that
+    /// could not record the change may find it again after a restart as another program's, and
+    /// give the item new versions then.
+    var lostResponses: Set<ItemIdentifier> = []
     /// Enumerators kept across steps, oldest first (see `keepEnumerator(_:)`).
     var kept: [KeptEnumerator] = []
     var epoch = 0
@@ -111,6 +118,10 @@ struct RandomizedRun {
         var wrote: Set<ItemIdentifier> = []
         /// Files a failed call aimed at: their bytes must be the model's still.
         var verify: Set<ItemIdentifier> = []
+        /// The targets of calls that failed, with the clauses a difference of theirs breaks besides
+        /// its own: a failed call changes nothing (R16.1), one request failing inside it included
+        /// (R16.8).
+        var refused: [ItemIdentifier: Set<String>] = [:]
         /// Containers whose listing the step checks both ways against the working set's.
         var containers: Set<ItemIdentifier> = []
         /// Whether versions may change for reasons outside the model (a store reset).
@@ -130,6 +141,8 @@ struct RandomizedRun {
         self.setQuota = capabilities.contains(.quotaLimits) ? fixture.setQuota : nil
         self.failRequest = capabilities.contains(.requestFailures) ? fixture.failRequest : nil
         self.resetStore = capabilities.contains(.storeResets) ? fixture.resetStore : nil
+        self.expireHistory = capabilities.contains(.historyExpiry) ? fixture.expireHistory : nil
+        self.openAnotherInstance = capabilities.contains(.freshInstances) ? fixture.openAnotherInstance : nil
         self.scratch = scratch
         self.model = ModelState(caseRule: caseRule)
     }
@@ -249,6 +262,10 @@ struct RandomizedRun {
             try await fullQuotaWindow(writes: writes)
         case .failingRequest(let inner, let request):
             try await failingRequest(inner, request: request)
+        case .restart(let pageSize, let byDate):
+            try await restartProvider(pageSize: pageSize, byDate: byDate)
+        case .expireHistory:
+            try await expireChangeHistory()
         case .resetStore:
             try await resetStoreEpoch()
         case .backlog(let count, let seed, let batchSize):

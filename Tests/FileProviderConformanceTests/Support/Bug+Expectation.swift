@@ -33,7 +33,8 @@ extension Bug {
         case .naturalSortPages: BugExpectation(["R2.3"], ["ENUM-04", "ENUM-17"])
         case .dateKeysetSkipsTies: BugExpectation(["R2.1", "R2.4"], ["ENUM-05", "ENUM-18"])
         case .garbagePageSucceeds: BugExpectation(["R3.1", "R3.2"], ["ENUM-08", "ENUM-16"])
-        case .garbageAnchorSucceeds: BugExpectation(["R3.1", "R3.2", "R3.3"], ["CHG-11", "CHG-16", "CHG-17"])
+        case .garbageAnchorSucceeds:
+            BugExpectation(["R3.1", "R3.2", "R3.3"], ["CHG-11", "CHG-16", "CHG-17", "MODEL-01"])
         case .expiredPageRestartsListing: BugExpectation(["R3.2", "R3.1"], ["ENUM-08", "ENUM-16", "CHG-16"])
         case .expiredAnchorRelistsAsChanges:
             BugExpectation(["R3.3", "R3.1", "R3.2"], ["CHG-11", "CHG-16", "CHG-17"])
@@ -134,7 +135,7 @@ extension Bug {
         case .invalidationIsSticky: BugExpectation(["API.8"], ["LIFE-02", "LIFE-10"])
         case .staleMetadataDropped: BugExpectation(["R13.1"], ["MUT-49", "MUT-50"])
         case .recursiveDeleteChildrenFirst: BugExpectation(["R16.1", "R15.2"], ["MUT-51", "MUT-52", "ERR-61"])
-        case .modifiesStepByStep: BugExpectation(["R16.8", "R13.1"], ["ERR-60", "ERR-61", "MODEL-01"])
+        case .modifiesStepByStep: BugExpectation(["R16.8", "R16.1", "R13.1"], ["ERR-60", "ERR-61", "MODEL-01"])
         case .changeFeedLagsOneWrite: BugExpectation(["R6.14"], ["CHG-62", "CHG-63"])
         case .laterBatchesDropDescendants: BugExpectation(["R6.13"], ["CHG-60", "CHG-61"])
         case .changeCursorInEnumerator: BugExpectation(["R5.3"], ["LIFE-60", "CHG-64"])
@@ -144,7 +145,7 @@ extension Bug {
         case .offlineExpiresAnchor: BugExpectation(["R16.5"], ["ERR-06", "ERR-07"])
         case .fetchReportsChange: BugExpectation(["R7.1"], ["CHG-32", "CHG-33"])
         case .emptyCreatesNotReported: BugExpectation(["R6.1"], ["CHG-34", "CHG-35"])
-        case .unvisitedFolderChangesDropped: BugExpectation(["R6.8", "R8.1"], ["WS-05", "WS-06"])
+        case .unvisitedFolderChangesDropped: BugExpectation(["R6.8", "R8.1"], ["WS-05", "WS-06", "MODEL-02"])
         case .xattrsAsUTF8: BugExpectation(["R12.1", "R13.1"], ["MUT-53", "MUT-54"])
         case .utf16NameOrder: BugExpectation(["R2.3"], ["ENUM-19", "ENUM-20"])
         case .modifyReturnsNilForExisting: BugExpectation(["R13.8"], ["MUT-55", "MUT-40"])

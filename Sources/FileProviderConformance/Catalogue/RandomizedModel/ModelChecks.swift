@@ -14,7 +14,8 @@ enum ModelChecks {
     /// operation that failed — never the whole list, and never a clause about a capability the
     /// subject does not declare.
     static let localClauses = [
-        "R1.1", "R1.2", "R2.1", "R2.6", "R2.9", "R3.2", "R3.3", "R3.4", "R4.1", "R5.1", "R6.1", "R6.2", "R6.3", "R6.4",
+        "R1.1", "R1.2", "R2.1", "R2.6", "R2.7", "R2.9", "R3.2", "R3.3", "R3.4", "R4.1", "R5.1", "R5.2", "R6.1", "R6.2",
+        "R6.3", "R6.4",
         "R6.5",
         "R6.7", "R6.9", "R6.10", "R6.14", "R6.20", "R7.2", "R8.1", "R8.2", "R9.1", "R9.4", "R10.1", "R10.2", "R10.3",
         "R10.4", "R10.5", "R11.1", "R11.2", "R11.3", "R11.4", "R12.1", "R12.2", "R12.3", "R12.4", "R13.1", "R13.2",
@@ -60,7 +61,9 @@ enum ModelChecks {
             fixture: ProviderFixture(
                 provider: context.provider,
                 remote: context.remoteHooks,
+                openAnotherInstance: context.anotherInstance,
                 resetStore: context.fixtureHooks.resetStore,
+                expireHistory: context.fixtureHooks.expireHistory,
                 setReachable: context.fixtureHooks.setReachable,
                 failRequest: context.fixtureHooks.failRequest,
                 setQuota: context.fixtureHooks.setQuota,
