@@ -4,7 +4,7 @@ extension ModelOperation {
     var clausesOfAnUnexpectedFailure: [String] {
         switch self {
         case .createFile, .createFolder, .createDated, .remoteCreate: ["R12.1"]
-        case .write, .writeDated, .writeLarge, .editMetadata, .rename, .move, .staleWrite: ["R13.1"]
+        case .write, .writeDated, .writeLarge, .editMetadata, .rename, .modifyMany, .move, .staleWrite: ["R13.1"]
         case .remoteWrite, .remoteRename, .remoteMove, .remoteDelete, .remoteTrash, .remoteRestore: ["R6.8"]
         case .trash: ["R14.1"]
         case .restore: ["R14.2"]
@@ -22,6 +22,7 @@ extension ModelOperation {
         case .fullQuota: ["R16.10"]
         case .concurrent: ["API.6"]
         case .cancelled: ["R16.3"]
+        case .failingRequest: ["R16.8"]
         }
     }
 }

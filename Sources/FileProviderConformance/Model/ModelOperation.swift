@@ -15,6 +15,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// template whose other fields differ from the stored ones.
     case editMetadata(item: Int, field: Int, value: Int)
     case rename(item: Int, name: Int)
+    /// A modification of two or three of the content, the name and the parent at once.
+    case modifyMany(item: Int, name: Int, parent: Int, content: Int)
     case move(item: Int, parent: Int)
     case trash(item: Int)
     case restore(item: Int, parent: Int)
@@ -65,6 +67,9 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case inTrash(kind: Int, item: Int, value: Int)
     /// A listing of a container that a change of one of its children interrupts after the first page.
     case listWhileChanging(folder: Int, pageSize: Int, change: Int)
+    /// A write with one of its backend requests failing: afterwards the item is untouched or
+    /// fully changed, never half.
+    case failingRequest(ModelOperation, request: Int)
 
     var description: String {
         switch self {
@@ -80,6 +85,8 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .editMetadata(let item, let field, let value):
             ".editMetadata(item: \(item), field: \(field), value: \(value))"
         case .rename(let item, let name): ".rename(item: \(item), name: \(name))"
+        case .modifyMany(let item, let name, let parent, let content):
+            ".modifyMany(item: \(item), name: \(name), parent: \(parent), content: \(content))"
         case .move(let item, let parent): ".move(item: \(item), parent: \(parent))"
         case .trash(let item): ".trash(item: \(item))"
         case .restore(let item, let parent): ".restore(item: \(item), parent: \(parent))"
@@ -114,6 +121,7 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .inTrash(let kind, let item, let value): ".inTrash(kind: \(kind), item: \(item), value: \(value))"
         case .listWhileChanging(let folder, let pageSize, let change):
             ".listWhileChanging(folder: \(folder), pageSize: \(pageSize), change: \(change))"
+        case .failingRequest(let inner, let request): ".failingRequest(\(inner), request: \(request))"
         }
     }
 
@@ -180,6 +188,10 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         if capabilities.contains(.failOnConflict) {
             kinds.append((2, { .staleWrite(item: $0.slot(), content: $0.slot()) }))
         }
+        if capabilities.contains(.requestFailures) {
+            let writes = commonKinds(capabilities)
+            kinds.append((3, { .failingRequest(draw(writes, &$0), request: 1 + $0.slot() % 3) }))
+        }
         if capabilities.contains(.remoteChanges) {
             kinds += [
                 (4, { .remoteCreate(parent: $0.slot(), content: $0.slot(), isFolder: $0.slot() % 4 == 0) }),
@@ -234,6 +246,7 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             (6, { .editMetadata(item: $0.slot(), field: $0.slot(), value: $0.slot()) }),
             (6, { .rename(item: $0.slot(), name: $0.slot()) }),
             (6, { .move(item: $0.slot(), parent: $0.slot()) }),
+            (3, { .modifyMany(item: $0.slot(), name: $0.slot(), parent: $0.slot(), content: $0.slot()) }),
             (4, { .delete(item: $0.slot()) }),
         ]
         if capabilities.contains(.trash) {

@@ -72,6 +72,8 @@ extension RandomizedRun {
             return try await modify(identifier, .parentItemIdentifier, label: "move into \(target)") {
                 $0.parentItemIdentifier = target
             }
+        case .modifyMany(let item, let name, let parent, let content):
+            return try await modifyMany(item, name: name, parent: parent, content: content)
         case .trash(let item):
             guard let identifier = ModelState.pick(item, from: model.liveItems()) else { return nil }
             return try await modify(identifier, .parentItemIdentifier, label: "trash") {
@@ -102,6 +104,15 @@ extension RandomizedRun {
         let expectation = mutation.expectation(in: model)
         let outcome = await mutation.perform(on: provider)
         if case .failure(let error) = outcome, error is CancellationError { throw CancellationError() }
+        try judge(outcome, of: mutation, expecting: expectation)
+    }
+
+    /// Checks `mutation`'s outcome against `expectation` and applies it to the model.
+    mutating func judge(
+        _ outcome: Result<ItemMutationResult?, any Error>,
+        of mutation: ModelMutation,
+        expecting expectation: ModelMutation.Expectation
+    ) throws {
         try ensure(
             expectation.accepts(outcome),
             "\(mutation) answered wrongly",
@@ -422,6 +433,48 @@ extension RandomizedRun {
             ),
             description: "modifyItem \(identifier) \"\(current.name)\": \(label) (fields \(Self.fieldName(fields)))"
         )
+    }
+
+    /// A modification of two or three of the content, the name and the parent at once (`content`
+    /// picks which; a folder's content is never among them).
+    private mutating func modifyMany(
+        _ item: Int,
+        name: Int,
+        parent: Int,
+        content: Int
+    ) async throws
+        -> ModelMutation?
+    {
+        guard let identifier = ModelState.pick(item, from: model.liveItems()), let current = model.items[identifier],
+            let target = ModelState.pick(parent, from: model.folders())
+        else { return nil }
+        let newName = ModelState.names[name % ModelState.names.count]
+        let combinations: [ItemFields] = [
+            [.contents, .filename], [.filename, .parentItemIdentifier], [.contents, .parentItemIdentifier],
+            [.contents, .filename, .parentItemIdentifier],
+        ]
+        var fields = combinations[content % combinations.count]
+        if current.isFolder { fields.remove(.contents) }
+        // A name canonically equal to the current one is no rename; a provider may keep either form.
+        if current.name == newName { fields.remove(.filename) }
+        guard fields.rawValue.nonzeroBitCount > 1 else { return nil }
+        let data = ModelState.content(content)
+        let url = try file(forKey: content % ModelState.contentVariety, data)
+        let label = [
+            fields.contains(.contents) ? "write \(data.count) bytes" : nil,
+            fields.contains(.filename) ? "rename to \"\(newName)\"" : nil,
+            fields.contains(.parentItemIdentifier) ? "move into \(target)" : nil,
+        ]
+        .compactMap { $0 }.joined(separator: ", ")
+        return try await modify(
+            identifier,
+            fields,
+            content: fields.contains(.contents) ? (data, url) : nil,
+            label: label
+        ) { template in
+            if fields.contains(.filename) { template.filename = newName }
+            if fields.contains(.parentItemIdentifier) { template.parentItemIdentifier = target }
+        }
     }
 
     /// The version a call bases itself on: the last listing's, or within a backlog, where no

@@ -47,6 +47,7 @@ struct RandomizedRun {
     let setReachable: (@Sendable (Bool) async throws -> Void)?
     let setAuthenticated: (@Sendable (Bool) async throws -> Void)?
     let setQuota: (@Sendable (Int64?) async throws -> Void)?
+    let failRequest: (@Sendable (Int?) async throws -> Void)?
     let resetStore: (@Sendable () async throws -> Void)?
     let scratch: URL
 
@@ -127,6 +128,7 @@ struct RandomizedRun {
         self.setReachable = capabilities.contains(.unreachableServer) ? fixture.setReachable : nil
         self.setAuthenticated = capabilities.contains(.expiringCredentials) ? fixture.setAuthenticated : nil
         self.setQuota = capabilities.contains(.quotaLimits) ? fixture.setQuota : nil
+        self.failRequest = capabilities.contains(.requestFailures) ? fixture.failRequest : nil
         self.resetStore = capabilities.contains(.storeResets) ? fixture.resetStore : nil
         self.scratch = scratch
         self.model = ModelState(caseRule: caseRule)
@@ -245,6 +247,8 @@ struct RandomizedRun {
             try await outageWindow(calls: calls, .signedOut)
         case .fullQuota(let writes):
             try await fullQuotaWindow(writes: writes)
+        case .failingRequest(let inner, let request):
+            try await failingRequest(inner, request: request)
         case .resetStore:
             try await resetStoreEpoch()
         case .backlog(let count, let seed, let batchSize):

@@ -134,7 +134,7 @@ extension Bug {
         case .invalidationIsSticky: BugExpectation(["API.8"], ["LIFE-02", "LIFE-10"])
         case .staleMetadataDropped: BugExpectation(["R13.1"], ["MUT-49", "MUT-50"])
         case .recursiveDeleteChildrenFirst: BugExpectation(["R16.1", "R15.2"], ["MUT-51", "MUT-52", "ERR-61"])
-        case .modifiesStepByStep: BugExpectation(["R16.8"], ["ERR-60", "ERR-61"])
+        case .modifiesStepByStep: BugExpectation(["R16.8", "R13.1"], ["ERR-60", "ERR-61", "MODEL-01"])
         case .changeFeedLagsOneWrite: BugExpectation(["R6.14"], ["CHG-62", "CHG-63"])
         case .laterBatchesDropDescendants: BugExpectation(["R6.13"], ["CHG-60", "CHG-61"])
         case .changeCursorInEnumerator: BugExpectation(["R5.3"], ["LIFE-60", "CHG-64"])
@@ -150,9 +150,9 @@ extension Bug {
         case .modifyReturnsNilForExisting: BugExpectation(["R13.8"], ["MUT-55", "MUT-40"])
         case .workingSetAnchorMissing: BugExpectation(["R8.4"], ["WS-07", "WS-03"])
         case .listingStopsAtBackendPage: BugExpectation(["R2.1"], ["ENUM-21", "ENUM-22"])
-        case .trashListsRestored: BugExpectation(["R14.5", "R2.6"], ["TRASH-11", "TRASH-12", "MODEL-01", "MODEL-02"])
-        case .createUnderFileLandsInRoot:
-            BugExpectation(["R12.6", "R12.2"], ["MUT-58", "MUT-59", "MODEL-01", "MODEL-02"])
+        case .trashListsRestored:
+            BugExpectation(["R14.5", "R2.6", "R2.9"], ["TRASH-11", "TRASH-12", "MODEL-01", "MODEL-02"])
+        case .createUnderFileLandsInRoot: BugExpectation(["R12.6", "R12.2"], ["MUT-58", "MUT-59", "MODEL-01"])
         case .overlongNamesTruncated: BugExpectation(["R11.1"], ["MUT-19", "MUT-24"])
         case .longNamesInPageTokens: BugExpectation(["R2.8"], ["ENUM-23", "CHG-36"])
         case .deletedFolderListsEmpty: BugExpectation(["R16.6"], ["ENUM-24", "CHG-37"])

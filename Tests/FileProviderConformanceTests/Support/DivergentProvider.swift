@@ -33,7 +33,7 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .dropsTagData, .dropsFavoriteRank: ["R13.1", "R13.2"]
         case .latestBytesForOlderVersions: ["API.3"]
         case .corruptsLatestBytes, .writesInTheTrashDropped: ["API.1"]
-        case .keptListingsServeTheirFirstPage: ["R2.1", "R6.14"]
+        case .keptListingsServeTheirFirstPage: ["R16.6"]
         case .folderChangesDropTagData: ["R6.20", "R6.10", "R6.14"]
         case .lookupsServeTheFirstAnswer: ["R13.1", "R13.2"]
         case .offlineLookupsServedFromCache: ["R16.5"]

@@ -19,7 +19,7 @@ enum ModelChecks {
         "R6.7", "R6.9", "R6.10", "R6.14", "R6.20", "R7.2", "R8.1", "R8.2", "R9.1", "R9.4", "R10.1", "R10.2", "R10.3",
         "R10.4", "R10.5", "R11.1", "R11.2", "R11.3", "R11.4", "R12.1", "R12.2", "R12.3", "R12.4", "R13.1", "R13.2",
         "R13.3", "R13.6", "R13.7", "R14.1", "R14.2", "R14.3", "R14.5", "R15.1", "R15.2", "R15.3", "R16.1", "R16.2",
-        "R16.3", "R16.4", "R16.5", "R16.6", "R16.9", "R16.10", "API.1", "API.3", "API.4", "API.6",
+        "R16.3", "R16.4", "R16.5", "R16.6", "R16.8", "R16.9", "R16.10", "API.1", "API.3", "API.4", "API.6",
     ]
 
     static let localOperations = ConformanceCheck(
@@ -62,6 +62,7 @@ enum ModelChecks {
                 remote: context.remoteHooks,
                 resetStore: context.fixtureHooks.resetStore,
                 setReachable: context.fixtureHooks.setReachable,
+                failRequest: context.fixtureHooks.failRequest,
                 setQuota: context.fixtureHooks.setQuota,
                 setAuthenticated: context.fixtureHooks.setAuthenticated
             ),
