@@ -20,13 +20,20 @@
 /// | `GET /metrics` | `Authorization: Bearer <metrics secret>` | 200 Prometheus text format |
 /// | `POST /v1/admin/reset-epoch` | `X-Admin-Secret` | 204 |
 /// | `POST /v1/admin/expire-history` | `X-Admin-Secret` | 204 |
+/// | `POST /v1/admin/quota` | `X-Admin-Secret`, ``QuotaRequest`` | 200 ``QuotaStatus`` |
+/// | `POST /v1/admin/accounts/{account}/revoke` | `X-Admin-Secret` | 204 |
+/// | `POST /v1/admin/accounts/{account}/restore` | `X-Admin-Secret` | 204 |
 ///
 /// Errors answer with an ``APIErrorBody`` and the status of its ``APIErrorCode``. Deleting an
 /// identifier that does not exist succeeds. A stale `If-Match` on a deletion answers 412
 /// ``APIErrorCode/versionMismatch`` with the current item; a non-empty folder without
 /// `recursive=true` answers 409 ``APIErrorCode/directoryNotEmpty``. The admin endpoints exist
 /// only when the server was started with an admin secret; they are the operator's, used by tests
-/// to simulate a restore from backup and a server that keeps little history. `/metrics` exists
+/// to simulate a restore from backup, a server that keeps little history, a nearly full store and
+/// an account whose credentials were revoked (every token of it refused, and its secret too, with
+/// 401 `notAuthenticated`, until they are restored; items, cursors and versions stay as they were).
+/// Each answers 401 `notAuthenticated` without the right `X-Admin-Secret`, and an account's
+/// routes 400 `invalidRequest` for a name the server has no account by. `/metrics` exists
 /// only when the server was started with a metrics secret, and answers 401 `notAuthenticated`
 /// to any other bearer (an account's token included): its series cover every tenant.
 public enum APIPaths {
@@ -52,6 +59,19 @@ public enum APIPaths {
     public static let resetEpoch = "/v1/admin/reset-epoch"
     /// `POST`: forget the deletions recorded so far (older change-feed cursors expire).
     public static let expireHistory = "/v1/admin/expire-history"
+    /// `POST`: leave the store room for a given number of more bytes, or restore the quota it was
+    /// started with (``QuotaRequest``).
+    public static let quota = "/v1/admin/quota"
+    /// `POST`: revoke an account's credentials: its tokens and its secret are refused until
+    /// ``restoreCredentials(_:)``.
+    public static func revokeCredentials(_ account: String) -> String {
+        "/v1/admin/accounts/\(escaped(account))/revoke"
+    }
+    /// `POST`: accept an account's secret again after ``revokeCredentials(_:)``; the tokens
+    /// refused stay refused, so its clients take new ones.
+    public static func restoreCredentials(_ account: String) -> String {
+        "/v1/admin/accounts/\(escaped(account))/restore"
+    }
     /// `GET`: the server's series in Prometheus' text format, with the metrics secret as bearer.
     public static let metrics = "/metrics"
     /// The header carrying the admin secret.

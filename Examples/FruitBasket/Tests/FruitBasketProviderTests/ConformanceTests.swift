@@ -10,13 +10,15 @@ import Testing
 /// provider with its own client; the store is reset and its history expired through the admin
 /// endpoints; the server becomes unreachable by stopping, and reachable again by starting on the
 /// same port and database. A request fails inside an operation when the server refuses the n-th
-/// request it receives (``RequestFailureSwitch``).
+/// request it receives (``RequestFailureSwitch``). The quota is set, and the account's
+/// credentials revoked and restored, through the admin endpoints, as an operator would: a revoked
+/// account's tokens and secret are refused, so the provider's one token renewal fails with 401 too.
 let subject = ConformanceSubject(
     name: "FruitBasketProvider",
     capabilities: [
         .writing, .trash, .partialContent, .remoteChanges, .failOnConflict, .conflictCopies, .symbolicLinks,
         .caseSensitiveFilenames, .freshInstances, .storeResets, .historyExpiry, .unreachableServer,
-        .listingOnlyFolders, .requestFailures,
+        .listingOnlyFolders, .requestFailures, .quotaLimits, .expiringCredentials,
     ]
 ) {
     let failures = RequestFailureSwitch()
@@ -39,6 +41,16 @@ let subject = ConformanceSubject(
             if reachable { try await server.start() } else { await server.stop() }
         },
         failRequest: { number in failures.arm(number) },
+        setQuota: { remaining in
+            try await remote.setQuota(remainingBytes: remaining, adminSecret: LoopbackServer.adminSecret)
+        },
+        setAuthenticated: { authenticated in
+            if authenticated {
+                try await remote.restoreCredentials(of: configuration.account, adminSecret: LoopbackServer.adminSecret)
+            } else {
+                try await remote.revokeCredentials(of: configuration.account, adminSecret: LoopbackServer.adminSecret)
+            }
+        },
         tearDown: {
             for provider in providers.withLock({ $0 }) { await provider.invalidate() }
             await remote.shutdown()

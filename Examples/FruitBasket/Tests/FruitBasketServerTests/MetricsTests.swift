@@ -15,7 +15,8 @@ struct MetricsTests {
     static let routes: Set = [
         "/metrics", "/openapi.json", "/v1/health", "/v1/tokens", "/v1/state", "/v1/changes/wait", "/v1/changes",
         "/v1/items", "/v1/folders/{id}/children", "/v1/items/{id}", "/v1/items/{id}/content", "/v1/uploads",
-        "/v1/uploads/{id}", "/v1/admin/reset-epoch", "/v1/admin/expire-history", ServerMetrics.unmatchedRoute,
+        "/v1/uploads/{id}", "/v1/admin/reset-epoch", "/v1/admin/expire-history", "/v1/admin/quota",
+        "/v1/admin/accounts/{account}/revoke", "/v1/admin/accounts/{account}/restore", ServerMetrics.unmatchedRoute,
     ]
 
     /// The exposition, read with the metrics secret.

@@ -1,5 +1,6 @@
 import Foundation
 import FruitBasketAPI
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -16,6 +17,8 @@ struct TestAPI: Sendable {
     let token: String
 
     static let adminSecret = "admin-secret"
+    /// The header carrying ``adminSecret``.
+    static let adminHeaders: HTTPFields = [HTTPField.Name(APIPaths.adminSecretHeader)!: adminSecret]
     /// The secret `GET /metrics` takes on every test server.
     static let metricsSecret = "metrics-secret"
     /// The accounts every test server has: `fruit` (the one ``run(quota:tokenLifetime:keptVersions:over:on:_:)``

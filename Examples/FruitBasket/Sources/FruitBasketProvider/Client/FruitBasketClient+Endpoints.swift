@@ -201,29 +201,6 @@ extension FruitBasketClient {
         return (served, response.headers.first(name: "ETag"))
     }
 
-    /// Gives the store a new epoch (`POST /v1/admin/reset-epoch`), with the operator's secret.
-    public func resetEpoch(adminSecret: String) async throws {
-        let call = APICall(
-            method: .POST,
-            path: APIPaths.resetEpoch,
-            headers: [(APIPaths.adminSecretHeader, adminSecret)],
-            timeout: configuration.requestTimeout
-        )
-        try await discardBody(of: try await send(call))
-    }
-
-    /// Forgets the deletions recorded so far (`POST /v1/admin/expire-history`), with the operator's
-    /// secret.
-    public func expireHistory(adminSecret: String) async throws {
-        let call = APICall(
-            method: .POST,
-            path: APIPaths.expireHistory,
-            headers: [(APIPaths.adminSecretHeader, adminSecret)],
-            timeout: configuration.requestTimeout
-        )
-        try await discardBody(of: try await send(call))
-    }
-
     /// The range of a `Content-Range: bytes a-b/size` header, as a half-open range.
     static func range(_ header: String) -> Range<Int64>? {
         guard header.hasPrefix("bytes ") else { return nil }

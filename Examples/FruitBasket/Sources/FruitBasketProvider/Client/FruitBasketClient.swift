@@ -185,7 +185,7 @@ public final class FruitBasketClient: Sendable {
         return try await decode(TokenGrant.self, from: response)
     }
 
-    private func execute(_ request: HTTPClientRequest, timeout: Duration) async throws -> HTTPClientResponse {
+    func execute(_ request: HTTPClientRequest, timeout: Duration) async throws -> HTTPClientResponse {
         do {
             return try await http.execute(request, timeout: Self.timeAmount(timeout))
         } catch {
@@ -194,12 +194,12 @@ public final class FruitBasketClient: Sendable {
     }
 
     /// The error body of a refusal, or `nil` when the answer carries none the client reads.
-    private func errorBody(of response: HTTPClientResponse) async throws -> APIErrorBody? {
+    func errorBody(of response: HTTPClientResponse) async throws -> APIErrorBody? {
         let bytes = try await collect(response.body, upTo: 1 << 20)
         return try? JSONDecoder().decode(APIErrorBody.self, from: Data(bytes.readableBytesView))
     }
 
-    private func collect(_ body: HTTPClientResponse.Body, upTo limit: Int) async throws -> ByteBuffer {
+    func collect(_ body: HTTPClientResponse.Body, upTo limit: Int) async throws -> ByteBuffer {
         do {
             return try await body.collect(upTo: limit)
         } catch {

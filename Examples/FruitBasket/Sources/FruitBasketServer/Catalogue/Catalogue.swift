@@ -15,8 +15,10 @@ public final class Catalogue: Sendable {
 
     /// The database.
     public let database: any CatalogueDatabase
-    /// The most bytes uploads and kept content may take together, or `nil` for no limit. An
-    /// upload that needs room first removes older content versions (never current content).
+    /// The most bytes uploads and kept content may take together, or `nil` for no limit, as
+    /// configured; a limit an operator sets (``setQuota(remainingBytes:)``) replaces it until
+    /// lifted. An upload that needs room first removes older content versions (never current
+    /// content).
     public let quota: Int64?
     /// How many content versions of a file are kept, the current one included (at least 1).
     public let keptVersions: Int
@@ -89,13 +91,19 @@ public final class Catalogue: Sendable {
     static func meta(_ sql: any SQLExecutor) async throws -> Meta {
         guard
             let row = try await sql.first(
-                "SELECT epoch, sequence, history_floor, stored_bytes FROM meta WHERE id = 1",
+                "SELECT epoch, sequence, history_floor, stored_bytes, quota_override FROM meta WHERE id = 1",
                 []
             ),
             let epoch = row["epoch"].string, let sequence = row["sequence"].int64,
             let floor = row["history_floor"].int64, let stored = row["stored_bytes"].int64
         else { throw APIErrorBody(.internalError, "The database has no meta row.") }
-        return Meta(epoch: epoch, sequence: sequence, historyFloor: floor, storedBytes: stored)
+        return Meta(
+            epoch: epoch,
+            sequence: sequence,
+            historyFloor: floor,
+            storedBytes: stored,
+            quotaOverride: row["quota_override"].int64
+        )
     }
 
     /// Runs `body` in one ordered transaction with a ``ChangeTransaction`` that hands out
@@ -107,7 +115,8 @@ public final class Catalogue: Sendable {
     ) async throws -> Result {
         let (quota, database) = (self.quota, self.database)
         let (result, sequence, changed) = try await database.transaction { sql in
-            let transaction = ChangeTransaction(sql: sql, meta: try await Self.meta(sql), quota: quota)
+            let meta = try await Self.meta(sql)
+            let transaction = ChangeTransaction(sql: sql, meta: meta, quota: meta.quotaOverride ?? quota)
             let result = try await body(transaction)
             try await transaction.save()
             if transaction.changed { try await database.announceCommit(through: sql) }
@@ -234,6 +243,8 @@ struct Meta: Sendable {
     var sequence: Int64
     var historyFloor: Int64
     var storedBytes: Int64
+    /// The byte limit an operator set, which replaces the configured one, or `nil`.
+    var quotaOverride: Int64?
 
     /// The state a client sees.
     var state: ServerState {

@@ -1,7 +1,9 @@
 /// The tables of a catalogue, written once for both dialects: only column types differ.
 ///
 /// - `meta`: one row (`id` 1) with the store's epoch, its latest sequence, the history floor
-///   (the oldest sequence the change feed can continue from) and the bytes stored.
+///   (the oldest sequence the change feed can continue from), the bytes stored and
+///   `quota_override`, the byte limit an operator set (`POST /v1/admin/quota`), which replaces the
+///   configured quota while it is not `NULL`.
 /// Every account is a tenant: `items`, `tombstones` and `blobs` carry the `account` they belong
 /// to, and every query of the catalogue names it, so an account sees and changes only its own
 /// items, deletions and uploads (each account has a root and a trash of its own). The epoch, the
@@ -20,6 +22,8 @@
 ///   versions kept, with the `content_version` it had).
 ///   `content_type` is the uniform type identifier given at creation, `NULL` when none was.
 /// - `tokens`: bearer tokens and their expiry, shared by every server process of the store.
+/// - `revoked_accounts`: the accounts whose credentials an operator revoked: their tokens and
+///   their secrets are refused until the row is removed.
 public enum CatalogueSchema {
     /// The statements creating the schema in `dialect`; each is idempotent
     /// (`CREATE … IF NOT EXISTS`), so they run at every start.
@@ -70,13 +74,14 @@ public enum CatalogueSchema {
             CREATE TABLE IF NOT EXISTS tokens (
                 token \(key) PRIMARY KEY, account TEXT NOT NULL, expires \(real) NOT NULL)
             """,
+            "CREATE TABLE IF NOT EXISTS revoked_accounts (account \(key) PRIMARY KEY)",
         ]
     }
 
     /// The columns added after the tables were first created, as (table, column, type): a store
     /// made before gains them at its next start (see ``columnCountQuery(table:column:dialect:)``).
     public static let addedColumns: [(table: String, column: String, type: String)] = [
-        ("items", "content_type", "TEXT")
+        ("items", "content_type", "TEXT"), ("meta", "quota_override", "BIGINT"),
     ]
 
     /// The query counting the columns of `table` named `column` (one row, `count` 0 or 1).

@@ -45,6 +45,21 @@ struct APIRoutes: Sendable {
                 try await catalogue.expireHistory()
                 return Response(status: .noContent)
             }
+            router.post("v1/admin/quota") { request, context in
+                try requireAdmin(request, secret: secret)
+                let body = try await request.decode(as: QuotaRequest.self, context: context)
+                return try JSONResponse.make(try await catalogue.setQuota(remainingBytes: body.remainingBytes))
+            }
+            router.post("v1/admin/accounts/:account/revoke") { request, context in
+                try requireAdmin(request, secret: secret)
+                try await catalogue.revokeCredentials(of: try account(context))
+                return Response(status: .noContent)
+            }
+            router.post("v1/admin/accounts/:account/restore") { request, context in
+                try requireAdmin(request, secret: secret)
+                try await catalogue.restoreCredentials(of: try account(context))
+                return Response(status: .noContent)
+            }
         }
         let api = router.group("v1").add(
             middleware: BearerAuthMiddleware(catalogue: catalogue, clock: configuration.clock)
@@ -209,6 +224,18 @@ struct APIRoutes: Sendable {
         guard request.headers.first(where: { $0.name.canonicalName == header })?.value == secret else {
             throw APIErrorBody(.notAuthenticated, "The admin secret is missing or wrong.")
         }
+    }
+
+    /// The `account` path parameter, percent-decoded.
+    ///
+    /// - Throws: ``APIErrorBody`` `invalidRequest` when the server has no account by that name.
+    private func account(_ context: FruitBasketRequestContext) throws -> String {
+        let raw = try context.parameters.require("account")
+        let name = raw.removingPercentEncoding ?? raw
+        guard configuration.accounts[name] != nil else {
+            throw APIErrorBody(.invalidRequest, "The server has no account named \(name).")
+        }
+        return name
     }
 
     /// The `id` path parameter, percent-decoded.

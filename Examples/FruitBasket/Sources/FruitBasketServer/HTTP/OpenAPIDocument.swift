@@ -1,6 +1,6 @@
 /// The OpenAPI 3.0 document of the server's HTTP API, served at `GET /openapi.json`: every
-/// route but the admin ones (which exist only with an admin secret, for tests), `/metrics`
-/// included (it exists only with a metrics secret), with its
+/// route, the admin ones included (they exist only with an admin secret and take it in
+/// `X-Admin-Secret`), and `/metrics` (it exists only with a metrics secret), with its
 /// parameters, bodies, statuses and error codes. It is the API's published description; a test
 /// (`OpenAPIDocumentTests`) checks it against the routes, `APIErrorCode` and the wire types,
 /// and CI runs schemathesis against a running server with it.
@@ -20,6 +20,12 @@ enum OpenAPIDocument {
               "bearer": {
                 "type": "http",
                 "scheme": "bearer"
+              },
+              "adminSecret": {
+                "type": "apiKey",
+                "in": "header",
+                "name": "X-Admin-Secret",
+                "description": "The server's admin secret (--admin-secret-file or FRUITBASKET_ADMIN_SECRET), not an account's token."
               },
               "metricsSecret": {
                 "type": "http",
@@ -157,6 +163,20 @@ enum OpenAPIDocument {
                 "properties": {
                   "upload": {"type": "string"},
                   "size": {"type": "integer", "format": "int64"}
+                }
+              },
+              "QuotaRequest": {
+                "type": "object",
+                "properties": {
+                  "remainingBytes": {"type": "integer", "format": "int64", "minimum": 0, "nullable": true}
+                }
+              },
+              "QuotaStatus": {
+                "type": "object",
+                "required": ["storedBytes"],
+                "properties": {
+                  "limit": {"type": "integer", "format": "int64"},
+                  "storedBytes": {"type": "integer", "format": "int64"}
                 }
               }
             },
@@ -536,6 +556,71 @@ enum OpenAPIDocument {
                 "parameters": [{"name": "upload", "in": "path", "required": true, "schema": {"type": "string", "minLength": 1}}],
                 "responses": {
                   "204": {"description": "Discarded."},
+                  "400": {"$ref": "#/components/responses/Error400"},
+                  "401": {"$ref": "#/components/responses/Error401"}
+                }
+              }
+            },
+            "/v1/admin/reset-epoch": {
+              "post": {
+                "operationId": "resetEpoch",
+                "summary": "Gives the store a new epoch, as a restore from backup: every page and change-feed cursor expires; items stay. Exists only when the server has an admin secret.",
+                "security": [{"adminSecret": []}],
+                "responses": {
+                  "204": {"description": "Reset."},
+                  "401": {"$ref": "#/components/responses/Error401"}
+                }
+              }
+            },
+            "/v1/admin/expire-history": {
+              "post": {
+                "operationId": "expireHistory",
+                "summary": "Forgets the deletions recorded so far: older change-feed cursors expire. Exists only when the server has an admin secret.",
+                "security": [{"adminSecret": []}],
+                "responses": {
+                  "204": {"description": "Expired."},
+                  "401": {"$ref": "#/components/responses/Error401"}
+                }
+              }
+            },
+            "/v1/admin/quota": {
+              "post": {
+                "operationId": "setQuota",
+                "summary": "Leaves the store room for remainingBytes more bytes than it holds (older content versions counted as free), or with null restores the quota the server was started with. Exists only when the server has an admin secret.",
+                "security": [{"adminSecret": []}],
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QuotaRequest"}}}
+                },
+                "responses": {
+                  "200": {"description": "The limit in force.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QuotaStatus"}}}},
+                  "400": {"$ref": "#/components/responses/Error400"},
+                  "401": {"$ref": "#/components/responses/Error401"},
+                  "413": {"$ref": "#/components/responses/Error413"}
+                }
+              }
+            },
+            "/v1/admin/accounts/{account}/revoke": {
+              "post": {
+                "operationId": "revokeCredentials",
+                "summary": "Revokes an account's credentials: its tokens and its secret are refused with 401 until restored; its items stay. Exists only when the server has an admin secret.",
+                "security": [{"adminSecret": []}],
+                "parameters": [{"name": "account", "in": "path", "required": true, "schema": {"type": "string", "minLength": 1}}],
+                "responses": {
+                  "204": {"description": "Revoked."},
+                  "400": {"$ref": "#/components/responses/Error400"},
+                  "401": {"$ref": "#/components/responses/Error401"}
+                }
+              }
+            },
+            "/v1/admin/accounts/{account}/restore": {
+              "post": {
+                "operationId": "restoreCredentials",
+                "summary": "Accepts a revoked account's secret again; its clients take new tokens. Exists only when the server has an admin secret.",
+                "security": [{"adminSecret": []}],
+                "parameters": [{"name": "account", "in": "path", "required": true, "schema": {"type": "string", "minLength": 1}}],
+                "responses": {
+                  "204": {"description": "Restored."},
                   "400": {"$ref": "#/components/responses/Error400"},
                   "401": {"$ref": "#/components/responses/Error401"}
                 }
