@@ -291,7 +291,7 @@ struct ModelState {
     /// `String` `<` leaves unordered on Linux, and a dot-name (which sets no flag).
     static let names = [
         "a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d", "caf\u{E9}", "cafe\u{301}", "caf\u{E9}2",
-        ".profile",
+        ".profile", "Caf\u{E9}", "stra\u{DF}e", "STRASSE",
     ]
 
     /// How many different small contents the content slots stand for.
@@ -305,8 +305,11 @@ struct ModelState {
         slot >= 0 ? contents[slot % contentVariety] : Data("content \(slot % contentVariety)".utf8)
     }
 
-    /// The small contents, made once: steps draw them thousands of times a second.
-    private static let contents = (0..<contentVariety).map { Data("content \($0)".utf8) }
+    /// The small contents, made once: steps draw them thousands of times a second. The last is
+    /// empty: a write of no bytes is new content too.
+    private static let contents = (0..<contentVariety).map {
+        $0 == contentVariety - 1 ? Data() : Data("content \($0)".utf8)
+    }
 
     /// The large content a slot stands for: 2 MiB and a few bytes more, of non-uniform bytes that
     /// follow from the slot.
@@ -334,6 +337,9 @@ struct ModelState {
     /// from the model.
     static func date(_ slot: Int) -> Date {
         if slot % 11 == 3 { return Date(timeIntervalSince1970: -Double(1 + slot % 20_000) * 86_400 - 0.25) }
+        // After 2038-01-19 (2^31 seconds) and after 2106-02-07 (2^32 seconds).
+        if slot % 11 == 7 { return Date(timeIntervalSince1970: Double(1 << 31) + Double(slot % 30_000) * 3_600 + 0.5) }
+        if slot % 11 == 9 { return Date(timeIntervalSince1970: Double(1 << 32) + Double(slot % 30_000) * 3_600) }
         return Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600 + Double(1 + slot % 255) / 256)
     }
 
@@ -342,6 +348,7 @@ struct ModelState {
         switch slot % 8 {
         case 0, 4: nil
         case 1: Data()
+        case 7: Data(repeating: UInt8(slot % 251), count: 65_537 + slot % 5_000)
         default: Data("tags-\(slot % 7)".utf8)
         }
     }
@@ -384,6 +391,11 @@ struct ModelState {
         case 0, 4: [:]
         case 3: ["user.model": Data(), "user.second": Data("xattr-\(slot % 5)".utf8)]
         case 5: ["user.large": Data(repeating: UInt8(slot % 251), count: 5_000 + slot % 64)]
+        case 6:
+            [
+                "com.apple.FinderInfo": Data(repeating: UInt8(slot % 7), count: 32),
+                "com.apple.quarantine": Data("0081;\(slot % 1_000);Safari;".utf8),
+            ]
         default: ["user.model": Data("xattr-\(slot % 5)".utf8)]
         }
     }

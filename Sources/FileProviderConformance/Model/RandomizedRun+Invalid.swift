@@ -173,7 +173,8 @@ extension RandomizedRun {
                 description: "deleteItem \(identifier) on a version older than its last content edit, rename or move"
             )
         case .deleteFolderWithoutRecursive:
-            let folders = model.folders().filter { $0 != .rootContainer }
+            // Folders in the trash and below trashed folders too: the rule does not change there.
+            let folders = model.folders().filter { $0 != .rootContainer } + model.itemsInTrash(foldersOnly: true)
             guard let folder = ModelState.pick(target, from: folders) else { return nil }
             let empty = model.children(of: folder).isEmpty
             return ModelMutation(

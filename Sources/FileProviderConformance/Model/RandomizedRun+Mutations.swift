@@ -247,7 +247,10 @@ extension RandomizedRun {
             )
             if fields.contains(.contents), !pending.contains(.contents) { stepEffects.wrote.insert(identifier) }
         }
-        if let identifier = mutation.target { stepEffects.targeted.insert(identifier) }
+        if let identifier = mutation.target {
+            stepEffects.targeted.insert(identifier)
+            lostResponses.remove(identifier)
+        }
         try expectNewOrSibling(result, of: mutation)
         mutation.apply(result, to: &model)
         if let created = result?.item, case .create = mutation.action {

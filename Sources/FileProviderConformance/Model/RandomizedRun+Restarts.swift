@@ -9,10 +9,10 @@ extension RandomizedRun {
     /// and must hold the model's items once each (R2.7); the old instance is invalidated; kept
     /// enumerators are made again on the new instance for the same containers and keep their
     /// anchors (the system keeps them across restarts); the host starts over on the new instance.
-    /// Saved anchors stay, so later replays continue the old instance's anchors (R5.2, R6.9). The
-    /// items of lost responses may take new versions (see ``lostResponses``).
+    /// Saved anchors stay, so later replays continue the old instance's anchors (R5.2, R6.9). No
+    /// restart happens while a lost response is unsettled (see ``lostResponses``).
     mutating func restartProvider(pageSize: Int, byDate: Bool) async throws {
-        guard let openAnotherInstance else { return }
+        guard let openAnotherInstance, lostResponses.isEmpty else { return }
         let containers = model.folders()
         let container = ModelState.pick(step, from: containers + [.workingSet]) ?? .workingSet
         let start: Page = byDate ? .initialPageSortedByDate : .initialPageSortedByName
@@ -71,12 +71,6 @@ extension RandomizedRun {
             remade.append(entry)
         }
         kept = remade
-        // A change recorded only in part (its call failed) is the new instance's to find again.
-        for identifier in lostResponses where model.items[identifier] != nil {
-            stepEffects.targeted.insert(identifier)
-            if model.items[identifier]?.isFolder == false { stepEffects.wrote.insert(identifier) }
-        }
-        lostResponses.removeAll()
         try startHost()
     }
 

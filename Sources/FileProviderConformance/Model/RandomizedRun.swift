@@ -64,9 +64,11 @@ struct RandomizedRun {
     /// Items another client created: their content type and flags are the provider's to derive
     /// (from the name, for a provider over a file system), so a local rename may change them.
     var remotelyCreated: Set<ItemIdentifier> = []
-    /// Items a call changed fully although it failed (a lost response, R16.8): a provider that
-    /// could not record the change may find it again after a restart as another program's, and
-    /// give the item new versions then.
+    /// Items a call changed fully although it failed (a lost response, R16.8), until a later call
+    /// changes them successfully. A provider that failed to record such a change (its journal
+    /// write was the failing request) may find it again after a restart as another program's,
+    /// under new versions or a new identifier, which the contract leaves open: the run does not
+    /// restart the provider while one is unsettled.
     var lostResponses: Set<ItemIdentifier> = []
     /// Enumerators kept across steps, oldest first (see `keepEnumerator(_:)`).
     var kept: [KeptEnumerator] = []

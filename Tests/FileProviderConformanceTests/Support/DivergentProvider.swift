@@ -32,7 +32,8 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         switch self {
         case .dropsTagData, .dropsFavoriteRank: ["R13.1", "R13.2"]
         case .latestBytesForOlderVersions: ["API.3"]
-        case .corruptsLatestBytes, .writesInTheTrashDropped: ["API.1"]
+        case .corruptsLatestBytes: ["API.1"]
+        case .writesInTheTrashDropped: ["R10.3"]
         case .keptListingsServeTheirFirstPage: ["R16.6"]
         case .folderChangesDropTagData: ["R6.20", "R6.10", "R6.14"]
         case .lookupsServeTheFirstAnswer: ["R13.1", "R13.2"]
@@ -45,7 +46,8 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .dropsTagData: "tagData"
         case .dropsFavoriteRank: "favoriteRank"
         case .latestBytesForOlderVersions: "older version"
-        case .corruptsLatestBytes, .writesInTheTrashDropped: "differs from what was written"
+        case .corruptsLatestBytes: "differs from what was written"
+        case .writesInTheTrashDropped: "documentSize is"
         case .keptListingsServeTheirFirstPage: "kept since an earlier step lists by name other than a fresh one"
         case .folderChangesDropTagData: "does not end in the state a fresh listing shows"
         case .lookupsServeTheFirstAnswer: "item(for:)"

@@ -39,7 +39,8 @@ extension ContentChecks {
     static let callerWritesStayInOwnFile = ConformanceCheck(
         "CNT-13",
         .content,
-        "what the caller writes into a fetched file reaches neither the next fetch nor its file",
+        "what the caller writes into a fetched file reaches neither the next fetch nor its file, and 24 fetched "
+            + "files held at once each keep their bytes",
         rule: "Provider contract (content travels as files)",
         clauses: ["API.10", "API.2"],
         rationale: "The system hands the fetched file to the user, who edits it; a provider that hands out its "
@@ -61,6 +62,35 @@ extension ContentChecks {
         )
         context.expectEqual(second, original, "a fetch after the caller wrote into the first file returned other bytes")
         context.expectEqual(try Data(contentsOf: firstURL), edit, "the second fetch changed the first fetched file")
+        try await expectHeldFetchesKept(context, file.itemIdentifier, holding: original)
+    }
+
+    /// How many fetched files CNT-13 holds at once: more than a provider's small ring of cached
+    /// files, which recycles the oldest file while its caller still reads it.
+    static let heldFetchCount = 24
+
+    /// Fetches `file` ``heldFetchCount`` times keeping every file, then records a finding for each
+    /// file that is gone, holds other bytes than `content`, or shares its URL with another.
+    private static func expectHeldFetchesKept(
+        _ context: CheckContext,
+        _ file: ItemIdentifier,
+        holding content: Data
+    ) async throws {
+        var held: [URL] = []
+        defer { for url in held { ContentFile.remove(url) } }
+        for _ in 0..<heldFetchCount { held.append(try await fetchKeeping(context, file).0) }
+        let distinct = Set(held.map(\.standardizedFileURL))
+        context.expectEqual(distinct.count, held.count, "fetches held at once shared files")
+        for (index, url) in held.enumerated() {
+            let data = try? Data(contentsOf: url)
+            context.expect(
+                data == content,
+                "fetch \(index + 1) of \(heldFetchCount) held at once lost its file or its bytes before the caller "
+                    + "let go of it",
+                expected: "\(content.count) bytes at \(url.path)",
+                actual: data.map { "\($0.count) bytes" } ?? "no file"
+            )
+        }
     }
 
     static let contentWritesLeaveFetchedFile = ConformanceCheck(

@@ -6,7 +6,8 @@ extension MutationChecks {
     static let symbolicLinks = ConformanceCheck(
         "MUT-21",
         .mutations,
-        "a symbolic link is stored with its target, and a new target arrives as content",
+        "a symbolic link is stored with its target, byte for byte even with \"..\", \".\" and doubled or trailing "
+            + "slashes, and a new target arrives as content",
         rule: "Rules 10 and 13",
         clauses: ["API.7"],
         rationale: "A link without its target cannot be written to disk; the target is the link's content.",
@@ -34,6 +35,18 @@ extension MutationChecks {
             stored.itemVersion.contentVersion != link.itemVersion.contentVersion,
             "a new target kept contentVersion"
         )
+        for (index, target) in ["docs/../notes/./a.txt", "a//b/", "../../up/", "./here"].enumerated() {
+            let unusual = context.template(
+                named: "link-\(index)",
+                in: .rootContainer,
+                contentType: .symbolicLink,
+                symlinkTarget: target
+            )
+            let made = try await context.create(unusual, contents: nil)
+            context.expectEqual(made.symlinkTargetPath, target, "a link's target was not stored byte for byte")
+            let found = try await context.item(made.itemIdentifier)
+            context.expectEqual(found.symlinkTargetPath, target, "a link's target was looked up altered")
+        }
     }
 
     static let concurrentCompareAndSwap = ConformanceCheck(
