@@ -33,6 +33,26 @@ extension MutationChecks {
             [first.itemIdentifier],
             "the folder holds duplicates after a mayAlreadyExist creation"
         )
+        // A name equal under the domain's rule but spelled otherwise matches too: another Unicode
+        // form, and where names are case-insensitive, another case.
+        let docs = try await context.createFolder(named: "Caf\u{E9} Docs", in: folder.itemIdentifier)
+        var spellings = ["Cafe\u{301} Docs"]
+        if !context.capabilities.contains(.caseSensitiveFilenames) {
+            spellings += ["caf\u{E9} docs", "CAF\u{C9} DOCS"]
+        }
+        for spelling in spellings {
+            let matched = try await context.createResult(
+                context.template(named: spelling, in: folder.itemIdentifier, contentType: .folder),
+                contents: nil,
+                options: .mayAlreadyExist
+            )
+            context.expectEqual(
+                matched?.item.itemIdentifier,
+                docs.itemIdentifier,
+                "a folder created with mayAlreadyExist as \(spelling.debugDescription) did not return the folder "
+                    + "named \(docs.filename.debugDescription)"
+            )
+        }
     }
 
     /// Creates `A` and `B` in the root and `name` in `A`, then creates `name` in `B` with

@@ -43,9 +43,25 @@ extension MutationChecks {
                 set: { $0.lastUsedDate = Date(timeIntervalSince1970: 1_600_000_000) }
             ),
             FieldEdit(
+                field: .lastUsedDate,
+                description: "last-used date moved back",
+                set: { $0.lastUsedDate = Date(timeIntervalSince1970: 1_400_000_000) }
+            ),
+            FieldEdit(field: .lastUsedDate, description: "last-used date cleared", set: { $0.lastUsedDate = nil }),
+            FieldEdit(
+                field: .creationDate,
+                description: "creation date set after 2106",
+                set: { $0.creationDate = Date(timeIntervalSince1970: 4_400_000_000) }
+            ),
+            FieldEdit(
                 field: .creationDate,
                 description: "creation date set",
                 set: { $0.creationDate = Date(timeIntervalSince1970: 1_500_000_000) }
+            ),
+            FieldEdit(
+                field: .contentModificationDate,
+                description: "modification date set after 2038",
+                set: { $0.contentModificationDate = Date(timeIntervalSince1970: 2_200_000_000) }
             ),
             FieldEdit(
                 field: .contentModificationDate,
