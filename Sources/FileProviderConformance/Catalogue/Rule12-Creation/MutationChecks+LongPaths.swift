@@ -13,9 +13,9 @@ extension MutationChecks {
         "MUT-109",
         .mutations,
         "a chain of 12 folders named with 250 bytes (a path of over 3,000 bytes) is created, written into, moved "
-            + "into, renamed and listed like a shallow one",
+            + "into, renamed and listed like a shallow one, and the working set lists all of it",
         rule: "Rule 12 (creation)",
-        clauses: ["R12.21"],
+        clauses: ["R12.21", "R8.2"],
         rationale: "Folders nest to any depth the names allow: a provider that checks a path length of 1,024 or "
             + "2,048 bytes (a fixed buffer, a database column, a limit checked only on creation) refuses the "
             + "user's deep project, or lets a move put an item where no later call can reach it.",
@@ -70,5 +70,16 @@ extension MutationChecks {
         context.expectEqual(written.parentItemIdentifier, innermost, "the rewritten file at the end of the long path")
         let (rewritten, _) = try await context.fetch(leaf.itemIdentifier)
         context.expectEqual(rewritten, Data("rewritten".utf8), "the rewritten file holds other bytes")
+        // The working set holds every item however deep: the chain, the file and the moved subtree.
+        let everything = Set(
+            chain.map(\.itemIdentifier) + [leaf.itemIdentifier, subtree.itemIdentifier, inside.itemIdentifier]
+        )
+        let workingSet = Set(try await context.list(.workingSet, pageSize: 5).map(\.itemIdentifier))
+        context.expect(
+            everything.isSubset(of: workingSet),
+            "the working set's listing leaves out items of the long path",
+            expected: "all \(everything.count) items of the chain",
+            actual: "missing \(everything.subtracting(workingSet).sorted { $0.rawValue < $1.rawValue })"
+        )
     }
 }
