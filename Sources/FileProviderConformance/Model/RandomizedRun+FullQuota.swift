@@ -14,62 +14,53 @@ extension RandomizedRun {
         let provider = self.provider
         let folders = model.folders()
         let files = model.liveItems(filesOnly: true)
-        var attempts: [(label: String, call: @Sendable () async throws -> Void)] = []
+        var attempts: [(label: String, mutation: ModelMutation)] = []
         for index in 0..<writes {
             let draw = index + step
             let file = ModelState.pick(draw, from: files)
             if draw % 3 == 0 || file == nil {
                 let parent = ModelState.pick(draw, from: folders) ?? .rootContainer
                 let name = "quota-\(step)-\(index)"
-                let url = try quotaContent(count: 16 + draw % 48, index: index)
+                let (data, url) = try quotaContent(count: 16 + draw % 48, index: index)
                 let template = ItemSnapshot(
                     itemIdentifier: ItemIdentifier("model-quota-\(step)-\(index)"),
                     parentItemIdentifier: parent,
                     filename: name,
                     contentType: .forFilename(name)
                 )
+                let action = ModelMutation.Action.create(
+                    template: template,
+                    fields: [.filename, .parentItemIdentifier, .contents],
+                    content: data,
+                    url: url
+                )
                 attempts.append(
                     (
                         "createItem \"\(name)\" in \(parent) with content",
-                        {
-                            _ = try await provider.createItem(
-                                basedOn: template,
-                                fields: [.filename, .parentItemIdentifier, .contents],
-                                contents: url,
-                                options: [],
-                                request: Request()
-                            )
-                        }
+                        ModelMutation(action: action, description: name)
                     )
                 )
                 continue
             }
             guard let file, let current = model.items[file], let listedItem = listed[file] else { continue }
             let renames = draw % 3 == 2
-            let url = try quotaContent(count: current.content.count + 16 + draw % 48, index: index)
+            let (data, url) = try quotaContent(count: current.content.count + 16 + draw % 48, index: index)
             var template = listedItem
             var fields: ItemFields = .contents
             if renames {
                 template.filename = current.name + " full"
                 fields.insert(.filename)
             }
-            let changed = template
-            let changedFields = fields
-            attempts.append(
-                (
-                    "write more bytes over \(file)\(renames ? " with a rename" : "")",
-                    {
-                        _ = try await provider.modifyItem(
-                            changed,
-                            baseVersion: changed.itemVersion,
-                            changedFields: changedFields,
-                            contents: url,
-                            options: [],
-                            request: Request()
-                        )
-                    }
-                )
+            let action = ModelMutation.Action.modify(
+                template: template,
+                base: listedItem.itemVersion,
+                fields: fields,
+                content: data,
+                url: url,
+                options: []
             )
+            let label = "write more bytes over \(file)\(renames ? " with a rename" : "")"
+            attempts.append((label, ModelMutation(action: action, description: label)))
         }
         let read = ModelState.pick(step, from: files)
         resolve(
@@ -78,8 +69,10 @@ extension RandomizedRun {
         )
         try await attempt { try await setQuota(0) }
         do {
-            for (label, call) in attempts {
-                try await expectFailure(.insufficientQuota, "\(label) with no room left", clauses: ["R16.10"], call)
+            for (label, mutation) in attempts {
+                try await expectFailure(.insufficientQuota, "\(label) with no room left", clauses: ["R16.10"]) {
+                    if case .failure(let error) = await mutation.perform(on: provider) { throw error }
+                }
             }
             if let read, let expected = model.items[read]?.content {
                 try await expectReadable(read, holding: expected)
@@ -94,18 +87,16 @@ extension RandomizedRun {
 
     /// Fails unless `file` fetches `content` while the account has no room.
     private func expectReadable(_ file: ItemIdentifier, holding content: Data) async throws {
-        let fetched: FetchedContents
+        let data: Data
         do {
-            fetched = try await provider.fetchContents(for: file, version: nil, request: Request())
-        } catch {
+            data = try await fetchedBytes(of: file)
+        } catch let error as Failure {
             throw failure(
                 "a fetch of \(file) failed with no room left: a full quota refuses writes, not reads",
                 clauses: ["R16.10"],
-                actual: "\(error)"
+                actual: error.actual
             )
         }
-        defer { ContentFile.remove(fetched.url) }
-        let data = try await attempt { try Data(contentsOf: fetched.url) }
         try ensure(
             data == content,
             "a fetch of \(file) with no room left returned other bytes",
@@ -115,11 +106,11 @@ extension RandomizedRun {
         )
     }
 
-    /// A scratch file of `count` bytes that differ from every model content.
-    private mutating func quotaContent(count: Int, index: Int) throws -> URL {
+    /// `count` bytes that differ from every model content, and the scratch file holding them.
+    private func quotaContent(count: Int, index: Int) throws -> (Data, URL) {
         let url = scratch.appendingPathComponent("quota-\(step)-\(index)")
         let data = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) })
         try ContentFile.write(data, toNewFileAt: url)
-        return url
+        return (data, url)
     }
 }

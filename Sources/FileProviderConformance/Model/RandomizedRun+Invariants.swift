@@ -495,6 +495,19 @@ extension RandomizedRun {
 
     /// Fetches a file and checks it holds the model's bytes, and that the fetched item is the
     /// listed one, field by field.
+    /// The bytes a fetch of `identifier` serves now; its file is removed.
+    ///
+    /// - Throws: a ``Failure`` when the fetch or the read fails.
+    func fetchedBytes(of identifier: ItemIdentifier) async throws -> Data {
+        let provider = self.provider
+        let fetched = try await attempt {
+            try await provider.fetchContents(for: identifier, version: nil, request: Request())
+        }
+        let path = fetched.url.path
+        defer { ContentFile.remove(atPath: path) }
+        return try await attempt { try ContentFile.read(atPath: path) }
+    }
+
     mutating func checkContent(of identifier: ItemIdentifier, listedAs snapshot: ItemSnapshot? = nil) async throws {
         guard let expected = model.items[identifier] else { return }
         let fetched = try await attempt {

@@ -155,14 +155,4 @@ extension RandomizedRun {
         )
         return changed.isEmpty ? .untouched : .applied(ItemMutationResult(item: after))
     }
-
-    /// The bytes a fetch of `identifier` serves now.
-    private func fetchedBytes(of identifier: ItemIdentifier) async throws -> Data {
-        let provider = self.provider
-        return try await attempt {
-            let fetched = try await provider.fetchContents(for: identifier, version: nil, request: Request())
-            defer { ContentFile.remove(fetched.url) }
-            return try Data(contentsOf: fetched.url)
-        }
-    }
 }
