@@ -21,18 +21,16 @@ struct TestAPI: Sendable {
     static let adminHeaders: HTTPFields = [HTTPField.Name(APIPaths.adminSecretHeader)!: adminSecret]
     /// The secret `GET /metrics` takes on every test server.
     static let metricsSecret = "metrics-secret"
-    /// The accounts every test server has: `fruit` (the one ``run(quota:tokenLifetime:keptVersions:over:on:_:)``
+    /// The accounts every test server has: `fruit` (the one ``run(quota:tokenLifetime:keptVersions:on:_:)``
     /// signs in as) and `kiwi`, a second tenant.
     static let accounts = ["fruit": "basket", "kiwi": "green"]
 
     /// Runs `body` against a fresh server on a fresh database, once per database of `databases`
-    /// (every one of ``TestDatabase/all`` unless told), driven through `setup` (in process, or
-    /// over TCP with `.live`).
+    /// (every one of ``TestDatabase/all`` unless told), driven in process through the router.
     static func run(
         quota: Int64? = nil,
         tokenLifetime: Double = 3600,
         keptVersions: Int = 3,
-        over setup: TestingSetup = .router,
         on databases: [TestDatabase] = TestDatabase.all,
         _ body: @Sendable (TestAPI) async throws -> Void
     ) async throws {
@@ -50,7 +48,7 @@ struct TestAPI: Sendable {
                     metricsSecret: metricsSecret
                 )
                 let server = try await FruitBasketServer(configuration: configuration, database: database)
-                try await server.application().test(setup) { client in
+                try await server.application().test(.router) { client in
                     let response = try await client.execute(
                         uri: APIPaths.tokens,
                         method: .post,

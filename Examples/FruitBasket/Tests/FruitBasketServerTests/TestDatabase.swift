@@ -2,7 +2,7 @@ import Testing
 
 @testable import FruitBasketServer
 
-/// A database the server's tests run on: every ``TestAPI/run(quota:tokenLifetime:keptVersions:over:on:_:)``
+/// A database the server's tests run on: every ``TestAPI/run(quota:tokenLifetime:keptVersions:on:_:)``
 /// runs its body once per database of ``all``.
 enum TestDatabase: Sendable, CustomStringConvertible {
     /// A fresh in-memory SQLite database.
