@@ -50,7 +50,9 @@ struct ContentTests {
             return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
         }
         let (grantBody, _) = try await send(
-            "POST", APIPaths.tokens, token: nil,
+            "POST",
+            APIPaths.tokens,
+            token: nil,
             body: try JSONEncoder().encode(TokenRequest(account: "fruit", secret: "basket"))
         )
         let token = try JSONDecoder().decode(TokenGrant.self, from: grantBody).token
@@ -60,7 +62,10 @@ struct ContentTests {
         let receipt = try JSONDecoder().decode(UploadReceipt.self, from: receiptBody)
         let creation = CreateItemRequest(item: TestAPI.template("large.bin"), upload: receipt.upload)
         let (itemBody, createStatus) = try await send(
-            "POST", APIPaths.items, token: token, body: try JSONEncoder().encode(creation)
+            "POST",
+            APIPaths.items,
+            token: token,
+            body: try JSONEncoder().encode(creation)
         )
         #expect(createStatus == 201)
         let file = try JSONDecoder().decode(WireItem.self, from: itemBody)
