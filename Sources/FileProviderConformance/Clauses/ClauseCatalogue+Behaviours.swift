@@ -91,6 +91,14 @@ extension ClauseCatalogue {
                 + "missing parent does: the item stays in the trash, unchanged, and can be restored elsewhere."
         ),
         ContractClause(
+            "R14.7",
+            rule: 14,
+            "a folder in the trash is a container like any other",
+            "A folder in the trash takes creations and moves in like any folder: each call succeeds, the item is "
+                + "in the trash below that folder (listed in it, neither at the top of the trash nor outside it), and "
+                + "it comes back with the folder when the folder is restored."
+        ),
+        ContractClause(
             "R16.7",
             rule: 16,
             "a cancelled listing of a large folder ends promptly",

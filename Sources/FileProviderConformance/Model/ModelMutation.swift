@@ -61,6 +61,9 @@ struct ModelMutation: Sendable, CustomStringConvertible {
     /// rules (a stale deletion, a deletion without `recursive`), with the clauses a wrong answer
     /// violates.
     let override: (expectation: Expectation, clauses: [String])?
+    /// Whether the call puts the item in a folder in the trash: a wrong answer to a call the model
+    /// expected to succeed then also breaks R14.7, which the finding names first.
+    var arrivesInTrashedFolder = false
     private let describe: @Sendable () -> String
 
     /// A mutation making `action`, described (only when needed) by `description`.
@@ -223,10 +226,12 @@ struct ModelMutation: Sendable, CustomStringConvertible {
                 }
             }
         }
+        let arrival = arrivesInTrashedFolder ? ["R14.7"] : []
         switch action {
-        case .create: return ["R12.1"]
+        case .create: return arrival + ["R12.1"]
         case .modify(let template, _, let fields, _, _, _):
             guard fields.contains(.parentItemIdentifier) else { return ["R13.1"] }
+            if !arrival.isEmpty { return arrival + ["R13.1"] }
             return template.parentItemIdentifier == .trashContainer ? ["R14.1", "R13.1"] : ["R13.1", "R14.2"]
         case .delete: return ["R14.3", "R15.3"]
         }

@@ -13,7 +13,7 @@ extension ModelOperation {
         case .fetch, .fetchOlder: ["API.1"]
         case .list: ["R2.1"]
         case .keep, .useKept: ["R2.1", "R6.14"]
-        case .inTrash: ["R14.5", "R13.1"]
+        case .inTrash: ["R14.5", "R13.1", "R14.7"]
         case .listWhileChanging: ["R2.9"]
         case .catchUp, .backlog: ["R6.9"]
         case .replayOldAnchor, .resetStore: ["R3.4"]
@@ -35,7 +35,7 @@ extension ModelChecks {
     static let clauseCapabilities: [String: ProviderCapabilities] = [
         "R3.2": .storeResets, "R3.3": .historyExpiry, "R6.8": .remoteChanges, "R13.3": .failOnConflict,
         "R13.4": .conflictCopies, "R13.5": .conflictCopies, "R14.1": .trash, "R14.2": .trash, "R14.5": .trash,
-        "R16.5": .unreachableServer, "API.5": .partialContent, "API.7": .symbolicLinks,
+        "R14.7": .trash, "R16.5": .unreachableServer, "API.5": .partialContent, "API.7": .symbolicLinks,
     ]
 
     /// The clauses a randomized finding names: those its failing invariant belongs to — or, when

@@ -288,11 +288,15 @@ extension RandomizedRun {
 
     // MARK: Resolving
 
-    private mutating func create(
+    /// A creation of a file (with `content`) or a folder in the folder `parent` picks from
+    /// `candidates` (by default the root and every folder outside the trash); once the model is
+    /// full, the deletion of an item instead.
+    mutating func create(
         parent: Int,
         name: Int,
         content: (slot: Int, data: Data)?,
-        date: Int?
+        date: Int?,
+        among candidates: [ItemIdentifier]? = nil
     ) async throws -> ModelMutation? {
         if model.items.count >= Self.itemLimit {
             guard let doomed = ModelState.pick(parent, from: model.order), let item = model.items[doomed] else {
@@ -303,7 +307,7 @@ extension RandomizedRun {
                 description: "deleteItem \(doomed) \"\(item.name)\" (the model is full)"
             )
         }
-        guard let target = ModelState.pick(parent, from: model.folders()) else { return nil }
+        guard let target = ModelState.pick(parent, from: candidates ?? model.folders()) else { return nil }
         let filename = ModelState.names[name % ModelState.names.count]
         var template = ItemSnapshot(
             itemIdentifier: ItemIdentifier("model-template-\(step)"),

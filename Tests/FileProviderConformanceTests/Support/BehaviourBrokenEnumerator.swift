@@ -44,7 +44,9 @@ final class BehaviourBrokenEnumerator: Enumerator, @unchecked Sendable {
         case .changes(let next, let moreComing)?:
             remember(collector.items)
             if !collector.items.isEmpty { observer.didUpdate(collector.items) }
-            if !collector.deleted.isEmpty { observer.didDeleteItems(withIdentifiers: collector.deleted) }
+            let unreported = provider.unreportedDeletions.withLock { $0 }
+            let deleted = collector.deleted.filter { !unreported.contains($0) }
+            if !deleted.isEmpty { observer.didDeleteItems(withIdentifiers: deleted) }
             observer.finishEnumeratingChanges(upTo: next, moreComing: moreComing)
         default:
             observer.finishEnumeratingWithError(FileProviderError(.cannotSynchronize))

@@ -8,6 +8,9 @@ final class BehaviourBrokenProvider: ReferenceProviderLayer, @unchecked Sendable
     let bug: BehaviourBug
     /// The last page or batch served per container, for ``BehaviourBug/failedCallReplaysCache``.
     let served = LockedValue<[ItemIdentifier: [ItemSnapshot]]>([:])
+    /// The descendants of folders deleted from the trash, whose deletions
+    /// ``BehaviourBug/trashPurgeReportsOnlyFolder`` keeps from the change feed.
+    let unreportedDeletions = LockedValue<Set<ItemIdentifier>>([])
     /// The folder of ``BehaviourBug/fetchSharesOneFilePerItem``'s shared files.
     private let sharedFiles = ScratchFile.unique()
 
@@ -55,6 +58,7 @@ final class BehaviourBrokenProvider: ReferenceProviderLayer, @unchecked Sendable
             if bug == .mayAlreadyExistMatchesOtherKind, !sameKind { return ItemMutationResult(item: found) }
             if bug == .mayAlreadyExistDropsIncomingBytes, sameKind { return ItemMutationResult(item: found) }
         }
+        try await refuseArrival(in: stored.parentItemIdentifier, request: request)
         if bug == .contentTypeFromName, isFile { stored.contentType = .forFilename(stored.filename) }
         if bug == .contentlessFileBecomesFolder, isFile, contents == nil, !options.contains(.mayAlreadyExist) {
             stored.contentType = .folder
@@ -104,6 +108,9 @@ final class BehaviourBrokenProvider: ReferenceProviderLayer, @unchecked Sendable
             )
             throw FileProviderError.nonExistentItem(withIdentifier: item.parentItemIdentifier)
         }
+        if changedFields.contains(.parentItemIdentifier) {
+            try await refuseArrival(in: item.parentItemIdentifier, request: request)
+        }
         return try await inner.modifyItem(
             incoming(item),
             baseVersion: baseVersion,
@@ -112,6 +119,49 @@ final class BehaviourBrokenProvider: ReferenceProviderLayer, @unchecked Sendable
             options: options,
             request: request
         )
+    }
+
+    func deleteItem(
+        identifier: ItemIdentifier,
+        baseVersion: ItemVersion,
+        options: DeleteItemOptions,
+        request: Request
+    ) async throws {
+        if bug == .trashPurgeReportsOnlyFolder,
+            let current = try? await inner.item(for: identifier, request: request),
+            current.parentItemIdentifier == .trashContainer, current.contentType.isDirectory
+        {
+            let descendants = try await self.descendants(of: identifier, request: request)
+            unreportedDeletions.withLock { $0.formUnion(descendants) }
+        }
+        try await inner.deleteItem(identifier: identifier, baseVersion: baseVersion, options: options, request: request)
+    }
+
+    /// For ``BehaviourBug/trashedFolderRefusesArrivals``: throws noSuchItem when `parent` is a
+    /// folder in the trash (its chain of parents reaches the trash).
+    private func refuseArrival(in parent: ItemIdentifier, request: Request) async throws {
+        guard bug == .trashedFolderRefusesArrivals, parent != .trashContainer else { return }
+        var current = parent
+        while current != .rootContainer, let item = try? await inner.item(for: current, request: request) {
+            if item.parentItemIdentifier == .trashContainer {
+                throw FileProviderError.nonExistentItem(withIdentifier: parent)
+            }
+            current = item.parentItemIdentifier
+        }
+    }
+
+    /// Every item below `folder`, listed through the reference provider.
+    private func descendants(of folder: ItemIdentifier, request: Request) async throws -> Set<ItemIdentifier> {
+        var found: Set<ItemIdentifier> = []
+        var pending = [folder]
+        while let next = pending.popLast() {
+            let enumerator = try await inner.enumerator(for: next, request: request)
+            for child in try await enumerator.allItems(suggestedPageSize: 1_000) {
+                found.insert(child.itemIdentifier)
+                if child.contentType.isDirectory { pending.append(child.itemIdentifier) }
+            }
+        }
+        return found
     }
 
     func fetchContents(

@@ -27,6 +27,12 @@ enum BehaviourBug: String, CaseIterable, Sendable {
     /// Deletes a trashed item whose restore targets a folder that no longer exists, then fails
     /// with noSuchItem.
     case restoreIntoDeletedFolderDropsItem
+    /// Looks a creation's or a move's parent up among the items outside the trash, so a folder
+    /// in the trash answers noSuchItem.
+    case trashedFolderRefusesArrivals
+    /// Reports the permanent deletion of a folder in the trash as the folder's deletion alone,
+    /// without its descendants.
+    case trashPurgeReportsOnlyFolder
     /// Hands out one file per item, rewritten in place by every fetch.
     case fetchSharesOneFilePerItem
     /// Serves every page of a listing in a cancelled task.
@@ -45,6 +51,8 @@ enum BehaviourBug: String, CaseIterable, Sendable {
         case .attributeNamesLowercased: BugExpectation(["R13.9"], ["MUT-70", "MUT-71"])
         case .favoriteRankThroughDouble, .datesBefore1970Clamped: BugExpectation(["R13.10"], ["MUT-72", "MUT-73"])
         case .restoreIntoDeletedFolderDropsItem: BugExpectation(["R14.6"], ["TRASH-13", "TRASH-14"])
+        case .trashedFolderRefusesArrivals: BugExpectation(["R14.7"], ["TRASH-20", "MODEL-01"])
+        case .trashPurgeReportsOnlyFolder: BugExpectation(["R6.5"], ["TRASH-03", "TRASH-21"])
         case .fetchSharesOneFilePerItem: BugExpectation(["API.10"], ["CNT-13", "CNT-14"])
         case .listingIgnoresCancellation: BugExpectation(["R16.7"], ["LIFE-12", "LIFE-13"])
         }

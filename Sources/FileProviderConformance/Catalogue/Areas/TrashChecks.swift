@@ -12,7 +12,7 @@ enum TrashChecks {
         restoredLeavesTrashEnumerator, restoreIntoDeletedFolderKeepsFile, restoreIntoDeletedFolderKeepsFolder,
         restoreReportedByTrash, restoreWithRename,
         trashAfterEmptying, trashBacklogInSmallBatches,
-        membershipBothWays,
+        membershipBothWays, trashedFolderTakesItems, largeDeletionFromTrash,
     ]
 
 }

@@ -163,18 +163,30 @@ extension ChangeChecks {
         for batchSize in deletionBatchSizes.oneEnumerator {
             try await expectDeletionCaughtUp(context, tree, from: anchor, batchSize: batchSize, on: workingSet)
         }
-        // A folder enumerator that does not report changes (listingOnlyFolders) is not asked.
-        guard let rootAnchor, !context.capabilities.contains(.listingOnlyFolders) else { return }
-        context.note("changes of the root since \(rootAnchor), on the enumerator that gave the anchor")
-        let changes = try await root.changes(since: rootAnchor, suggestedBatchSize: 7)
+        try await expectFolderDeletionReported(context, tree, by: root, of: "the root", since: rootAnchor)
+    }
+
+    /// Catches `enumerator` — of `container`, the doomed folder's parent — up from `anchor` and
+    /// records a finding unless it reports the folder deleted and none of its items updated. An
+    /// enumerator that does not report changes (`listingOnlyFolders`, or a `nil` anchor) is not asked.
+    static func expectFolderDeletionReported(
+        _ context: CheckContext,
+        _ tree: DoomedTree,
+        by enumerator: any Enumerator,
+        of container: String,
+        since anchor: SyncAnchor?
+    ) async throws {
+        guard let anchor, !context.capabilities.contains(.listingOnlyFolders) else { return }
+        context.note("changes of \(container) since \(anchor), on the enumerator that gave the anchor")
+        let changes = try await enumerator.changes(since: anchor, suggestedBatchSize: 7)
         context.expect(
             changes.deletedItemIdentifiers.contains(tree.folder),
-            "the root's enumerator did not report its deleted child \(tree.folder)",
+            "the enumerator of \(container) did not report the deletion of its child \(tree.folder)",
             actual: "deletions \(changes.deletedItemIdentifiers.prefix(5))"
         )
         context.expect(
             !changes.updatedItems.contains { tree.doomed.contains($0.itemIdentifier) },
-            "the root's enumerator reported an item of the deleted folder as updated"
+            "the enumerator of \(container) reported an item of the deleted folder as updated"
         )
     }
 }

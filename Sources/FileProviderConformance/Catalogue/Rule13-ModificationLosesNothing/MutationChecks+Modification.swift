@@ -513,34 +513,52 @@ extension MutationChecks {
     static let conflictCopy = ConformanceCheck(
         "MUT-10",
         .mutations,
-        "a stale base version without failOnConflict loses neither side's content",
+        "a stale base version without failOnConflict loses neither side's content, small or over 2 MiB on either "
+            + "side",
         rule: "Rule 13 (no bytes lost)",
         clauses: ["R13.4"],
         rationale: "Last-writer-wins silently destroys one device's edit; the reference behaviour keeps the "
-            + "server's content on the item and the incoming content in a conflict copy.",
+            + "server's content on the item and the incoming content in a conflict copy. A provider that uploads "
+            + "large files by another path (chunks, a multipart session) often skips the version check there.",
         requires: [.writing, .conflictCopies]
     ) { context in
-        let file = try await context.createFile(named: "contract.txt", contents: Data("base".utf8))
-        _ = try await context.write(Data("server side".utf8), to: file)
-        let result = try await context.modify(
-            file,
-            fields: .contents,
-            contents: Data("device side".utf8),
-            baseVersion: file.itemVersion,
-            description: "write \"device side\" on the stale base"
-        )
-        var contents: [Data] = []
-        for item in try await context.list(.rootContainer) where !item.contentType.isDirectory {
-            contents.append(try await context.fetch(item.itemIdentifier).0)
-        }
-        context.expect(contents.contains(Data("server side".utf8)), "the server's content was lost in the conflict")
-        context.expect(contents.contains(Data("device side".utf8)), "the incoming content was lost in the conflict")
-        let (stored, _) = try await context.fetch(file.itemIdentifier)
-        if stored != Data("device side".utf8) {
-            context.expect(
-                result.shouldFetchContent,
-                "the item kept other content but the result does not ask to fetch it"
+        let small = (server: Data("server side".utf8), device: Data("device side".utf8))
+        let cases: [(name: String, server: Data, device: Data)] = [
+            ("contract.txt", small.server, small.device),
+            ("large device side.bin", small.server, ModelState.largeContent(0)),
+            ("large both sides.bin", ModelState.largeContent(1), ModelState.largeContent(0)),
+        ]
+        for (name, server, device) in cases {
+            let folder = try await context.createFolder(named: "Conflict of \(name)")
+            let file = try await context.createFile(named: name, in: folder.itemIdentifier, contents: Data("base".utf8))
+            _ = try await context.write(server, to: file)
+            let result = try await context.modify(
+                file,
+                fields: .contents,
+                contents: device,
+                baseVersion: file.itemVersion,
+                description: "write \(device.count) bytes on the stale base"
             )
+            var contents: [Data] = []
+            for item in try await context.list(folder.itemIdentifier) where !item.contentType.isDirectory {
+                contents.append(try await context.fetch(item.itemIdentifier).0)
+            }
+            context.expect(
+                contents.contains(server),
+                "the server's \(server.count) bytes were lost in the conflict over \(name)"
+            )
+            context.expect(
+                contents.contains(device),
+                "the incoming \(device.count) bytes were lost in the conflict over \(name)"
+            )
+            let (stored, _) = try await context.fetch(file.itemIdentifier)
+            if stored != device {
+                context.expect(
+                    result.shouldFetchContent,
+                    "the item kept other content than the \(device.count) bytes written, but the result does not ask "
+                        + "to fetch it"
+                )
+            }
         }
     }
 
