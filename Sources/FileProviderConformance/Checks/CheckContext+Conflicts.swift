@@ -52,6 +52,7 @@ extension CheckContext {
     /// Learns the name a conflict copy of `name` gets in an empty folder, then makes the same
     /// conflict in a folder that already holds a sibling named `sibling(copyName)`, and records a
     /// finding when any two names collide, when a side's bytes are lost, or when the sibling changed.
+    /// The second conflict's incoming side is over 2 MiB.
     /// With `remotely`, another client writes the server's side (see ``makeConflict(named:in:incoming:remotely:)``).
     func expectConflictCopyAvoids(
         baseName name: String,
@@ -76,10 +77,12 @@ extension CheckContext {
             in: folder.itemIdentifier,
             contents: Data("sibling".utf8)
         )
+        // Over 2 MiB: a provider may send large content another way (chunks, a multipart session).
+        let incoming = ModelState.largeContent(0)
         let (item, crowded) = try await makeConflict(
             named: name,
             in: folder.itemIdentifier,
-            incoming: Data("mine".utf8),
+            incoming: incoming,
             remotely: remotely
         )
         expectNoCollisions(crowded, "after a conflict next to \"\(siblingName)\"")
@@ -92,7 +95,7 @@ extension CheckContext {
         where ![item.itemIdentifier, occupant.itemIdentifier].contains(child.itemIdentifier)
             && !child.contentType.isDirectory
         {
-            incomingKept = try await fetch(child.itemIdentifier).0 == Data("mine".utf8) || incomingKept
+            incomingKept = try await fetch(child.itemIdentifier).0 == incoming || incomingKept
         }
         expect(incomingKept, "no sibling holds the incoming bytes of the stale write")
     }

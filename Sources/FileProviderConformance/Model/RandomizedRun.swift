@@ -284,6 +284,8 @@ struct RandomizedRun {
             try await inTrash(kind: kind, item: item, value: value)
         case .listWhileChanging(let folder, let pageSize, let change):
             try await listWhileChanging(folder, pageSize: pageSize, change: change)
+        case .staleWrite(let item, let content) where capabilities.contains(.conflictCopies) && content % 3 == 2:
+            try await conflictCopyWrite(item: item, content: content)
         default:
             guard let mutation = try await mutation(for: operation) else { return }
             resolve(mutation.description)

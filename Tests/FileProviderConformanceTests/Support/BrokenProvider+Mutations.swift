@@ -286,6 +286,9 @@ extension BrokenProvider {
         case .staleMetadataDropped where !changedFields.contains(.contents) && !options.contains(.failOnConflict):
             let stored = try await current()
             if stored.itemVersion != version { return ItemMutationResult(item: outgoing(stored)) }
+        case .largeStaleWriteOverwrites where changedFields.contains(.contents) && !options.contains(.failOnConflict):
+            let size = contents.flatMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize } ?? 0
+            if size > 1 << 20 { version = try await current().itemVersion }
         case .staleWriteDropsIncoming where changedFields.contains(.contents) && !options.contains(.failOnConflict):
             let stored = try await current()
             if stored.itemVersion.contentVersion != version.contentVersion {

@@ -157,6 +157,9 @@ enum Bug: String, CaseIterable, Sendable {
     case metadataConflictsIgnored
     /// Keeps the server's bytes and drops a stale incoming write.
     case staleWriteDropsIncoming
+    /// Sends content over 1 MiB through a chunked upload that never checks the base version, so
+    /// a large stale write overwrites the server's content (a small one makes a conflict copy).
+    case largeStaleWriteOverwrites
     /// Checks collisions ignoring case itself, except for the conflict copies its server names.
     case conflictCopiesIgnoreCase
     /// Answers a move into a descendant with success and changes nothing.
