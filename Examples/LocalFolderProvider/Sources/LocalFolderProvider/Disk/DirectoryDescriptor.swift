@@ -123,6 +123,13 @@ final class DirectoryDescriptor {
         unlinkat(descriptor, name, 0)
     }
 
+    /// Removes the folder `name` when it is the folder `identity` and empty (`rmdir` refuses a
+    /// folder with anything in it); nothing happens otherwise. The folder is flushed after.
+    func removeEmptyFolder(_ name: String, expecting identity: FileIdentity) {
+        guard fingerprint(of: name)?.identity == identity, unlinkat(descriptor, name, AT_REMOVEDIR) == 0 else { return }
+        try? sync()
+    }
+
     /// Removes the entry `name` and, for a folder, everything in it, without following links.
     func removeTree(_ name: String) {
         if let folder = folder(name) {

@@ -51,8 +51,13 @@ struct DiskFingerprint: Hashable, Codable, Sendable {
         #else
         let time = status.st_mtim
         #endif
-        // As Foundation reads it, so fingerprints taken either way compare equal.
-        modificationDate = Date(
+        modificationDate = Self.modificationDate(of: time)
+    }
+
+    /// The date of a file-system time, as Foundation reads it, so fingerprints taken either way
+    /// compare equal — and a date set with `futimens` reads back as this.
+    static func modificationDate(of time: timespec) -> Date {
+        Date(
             timeIntervalSinceReferenceDate: Double(time.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate
                 + Double(time.tv_nsec) / 1_000_000_000
         )

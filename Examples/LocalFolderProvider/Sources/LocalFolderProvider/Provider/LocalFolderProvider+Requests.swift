@@ -6,13 +6,15 @@ extension LocalFolderProvider {
     /// failure that has not fired. For tests of atomicity: the conformance suite's
     /// `ProviderFixture.failRequest` hook.
     ///
-    /// The requests, in order: a creation stages a file's content, places the file (or makes the
-    /// folder), and writes the journal; a modification stages new content, moves the item (a
-    /// rename or move, journaled at once when new content follows), replaces the content, and
-    /// writes the journal; a deletion moves the item out of the root and writes the journal.
-    /// Whichever fails, the call changes all or nothing: a move whose later request failed is
-    /// moved back, and a change on disk whose journal write failed stands — the provider's state
-    /// follows the disk, and after a restart the rescan finds the change there.
+    /// The requests, in order: a file's creation stages its content, writes the journal (the
+    /// intent) and places the file; a folder's creation makes the folder and writes the journal;
+    /// a modification stages new content, writes the journal (the intent), moves the item (a
+    /// rename or move) and replaces the content; a deletion writes the journal (the intent) and
+    /// moves the item out of the root. A write that finds the disk changed by another program
+    /// first rescans, which writes the journal too. Whichever fails, the call makes no change: a
+    /// failed journal write comes before the disk changes (or, for a new folder, removes it
+    /// again); a failed disk request moves back an item already moved, and the intent is
+    /// abandoned in the journal.
     ///
     /// - Throws: `cannotSynchronize` when the provider was invalidated.
     public func failRequest(_ number: Int?) throws {

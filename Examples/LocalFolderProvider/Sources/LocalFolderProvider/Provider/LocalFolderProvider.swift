@@ -23,7 +23,9 @@ import Foundation
 ///   interpreted as paths; names are checked with `Filename`; symbolic links on disk are never
 ///   items and never followed; every path is checked against the recorded files before use.
 /// - **Acknowledged means durable**: an operation that returned survives the process being
-///   killed right after (staged, flushed, renamed into place, journaled before returning).
+///   killed right after (staged and flushed, journaled as an intent, renamed into place and
+///   flushed before returning), and one that failed or was cut short by a crash is whole or
+///   absent.
 ///
 /// Only one instance may have a state folder open at a time; ``invalidate()`` closes it.
 public actor LocalFolderProvider: FileProvider {

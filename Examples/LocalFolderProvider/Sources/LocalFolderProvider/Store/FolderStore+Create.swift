@@ -54,17 +54,33 @@ extension FolderStore {
         guard let folder = folder(ofContainer: parent) else { throw FileProviderError.changedOnDisk(root) }
         let date = fields.contains(.contentModificationDate) ? template.contentModificationDate : nil
         if let date { _ = try DirectoryDescriptor.timestamp(date) }
+        // The new item's record, on the file or folder `disk`.
+        func newRecord(on disk: DiskFingerprint) -> ItemRecord {
+            let rank = state.nextRank()
+            var record = ItemRecord(
+                identifier: state.makeIdentifier(),
+                parent: parent,
+                filename: filename,
+                diskName: filename,
+                isFolder: isFolder,
+                disk: disk,
+                contentRevision: rank,
+                metadataRevision: rank
+            )
+            record.applyMetadata(of: template, fields: fields)
+            if !isFolder { record.contentType = template.contentType }
+            return record
+        }
+        let record: ItemRecord
         if isFolder {
-            try Task.checkCancellation()
-            try request("make the folder")
-            guard try folder.makeFolder(filename) else {
-                throw try collisionOnDisk(named: filename, in: parent, at: folder)
+            let disk = try makeFolder(filename, in: parent, at: folder, dated: date)
+            record = newRecord(on: disk)
+            do {
+                try commit(transaction(records: [record]))
+            } catch {
+                folder.removeEmptyFolder(filename, expecting: disk.identity)
+                throw error
             }
-            if let date {
-                guard let created = folder.folder(filename) else { throw folder.error("open", filename) }
-                try DirectoryDescriptor.setModificationDate(date, of: created.descriptor)
-            }
-            try folder.sync()
         } else {
             try request("stage the content")
             let staged = try Durability.stage(
@@ -75,31 +91,50 @@ extension FolderStore {
                     ? DiskFingerprint.permissions(for: template.fileSystemFlags) : nil
             )
             defer { stagingFolder.removeFile(staged) }
+            // `link` keeps the staged file's inode, size, date and permissions: the record's file.
+            guard let disk = stagingFolder.fingerprint(of: staged) else { throw stagingFolder.error("stat", staged) }
+            record = newRecord(on: disk)
             try Task.checkCancellation()
-            try request("place the file")
-            guard try Durability.place(staged, from: stagingFolder, in: folder, as: filename) else {
-                throw try collisionOnDisk(named: filename, in: parent, at: folder)
+            let placed = try perform(transaction(records: [record])) {
+                try request("place the file")
+                return try stagingFolder.link(staged, to: folder, as: filename)
             }
+            guard placed else { throw try collisionOnDisk(named: filename, in: parent, at: folder) }
+            stagingFolder.removeFile(staged)
+            try folder.sync()
         }
-        guard let disk = folder.fingerprint(of: filename) else { throw folder.error("stat", filename) }
-        let rank = state.nextRank()
-        var record = ItemRecord(
-            identifier: state.makeIdentifier(),
-            parent: parent,
-            filename: filename,
-            diskName: filename,
-            isFolder: isFolder,
-            disk: disk,
-            contentRevision: rank,
-            metadataRevision: rank
-        )
-        record.applyMetadata(of: template, fields: fields)
-        if !isFolder { record.contentType = template.contentType }
-        try commit(transaction(records: [record]))
         return ItemMutationResult(
             item: record.snapshot,
             stillPendingFields: Self.pendingFields(fields, flags: template.fileSystemFlags, isFolder: isFolder)
         )
+    }
+
+    /// Makes the folder `name` in `folder` (the container `parent`), dated `date` when given, and
+    /// flushed, and returns its fingerprint. A failure after `mkdir` removes the folder again.
+    ///
+    /// - Throws: `filenameCollision` (or `cannotSynchronize`) when an entry no rescan has seen yet
+    ///   has the name; `cannotSynchronize` when the folder cannot be made or dated.
+    private func makeFolder(
+        _ name: String,
+        in parent: ItemIdentifier,
+        at folder: DirectoryDescriptor,
+        dated date: Date?
+    ) throws -> DiskFingerprint {
+        try Task.checkCancellation()
+        try request("make the folder")
+        guard try folder.makeFolder(name) else { throw try collisionOnDisk(named: name, in: parent, at: folder) }
+        guard let made = folder.folder(name), let identity = made.fingerprint?.identity else {
+            throw folder.error("open", name)
+        }
+        do {
+            if let date { try DirectoryDescriptor.setModificationDate(date, of: made.descriptor) }
+            try folder.sync()
+            guard let disk = made.fingerprint else { throw folder.error("stat", name) }
+            return disk
+        } catch {
+            folder.removeEmptyFolder(name, expecting: identity)
+            throw error
+        }
     }
 
     /// Whether `existing` may stand for a creation with `contents`: a folder always, a file when

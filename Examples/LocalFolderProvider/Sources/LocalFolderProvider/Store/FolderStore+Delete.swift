@@ -5,8 +5,8 @@ extension FolderStore {
     /// Deletes an item, and with `.recursive` everything inside it (see
     /// ``LocalFolderProvider/deleteItem(identifier:baseVersion:options:request:)``).
     ///
-    /// The item leaves the root in one atomic rename into the staging folder, is recorded as
-    /// deleted, and only then is removed from the disk.
+    /// The deletion is journaled as an intent, then the item leaves the root in one atomic rename
+    /// into the staging folder, and only then is removed from the disk.
     func delete(_ identifier: ItemIdentifier, baseVersion: ItemVersion, options: DeleteItemOptions) throws {
         if identifier.isReservedContainer { throw FileProviderError.reservedContainer(identifier) }
         try settle([identifier])
@@ -27,14 +27,16 @@ extension FolderStore {
         }
         try Task.checkCancellation()
         let doomed = "deleted-\(UUID().uuidString)"
-        try request("move the item out")
-        try folder.rename(current.diskName, to: stagingFolder, as: doomed)
-        try folder.sync()
-        try stagingFolder.sync()
         let removals = ([current] + descendants).map {
             Transaction.Removal(identifier: $0.identifier, rank: state.nextRank())
         }
-        try commit(transaction(removals: removals))
-        stagingFolder.removeTree(doomed)
+        defer { stagingFolder.removeTree(doomed) }
+        _ = try perform(transaction(removals: removals)) {
+            try request("move the item out")
+            try folder.rename(current.diskName, to: stagingFolder, as: doomed)
+            return true
+        }
+        try folder.sync()
+        try stagingFolder.sync()
     }
 }

@@ -5,10 +5,12 @@ extension FolderStore {
     /// Applies every field of a modification in one call (see
     /// ``LocalFolderProvider/modifyItem(_:baseVersion:changedFields:contents:options:request:)``).
     ///
-    /// Every check runs before the disk changes. Then, in order: the item is renamed or moved (one
-    /// `rename`; journaled at once when new content follows), its new content replaces the old
-    /// (one `rename` of a staged file), a conflict copy is placed beside it, and the transaction is
-    /// journaled.
+    /// Every check runs, and new content is staged, before the disk changes. Then, in order: the
+    /// transaction is journaled as the write's intent, holding the item as it will be; the item is
+    /// renamed or moved (one `rename`); its new content replaces the old (one `rename` of the
+    /// staged file) or its date and permissions are set; a conflict copy is placed beside it. A
+    /// failed step moves the item back and abandons the intent, so the call changes all or
+    /// nothing.
     func modify(
         _ item: any FileProviderItem,
         baseVersion: ItemVersion,
@@ -72,40 +74,13 @@ extension FolderStore {
             }
         }
         updated.applyMetadata(of: item, fields: changedFields)
+        updated.disk = try expectedDisk(
+            of: current,
+            content: staged.content,
+            permissions: setsPermissions ? permissions : nil,
+            date: date
+        )
 
-        try Task.checkCancellation()
-        // A failure after the item moved on disk moves it back, so the call changes all or nothing.
-        var moved = (onDisk: false, journaled: false)
-        do {
-            if folder !== source || name != current.diskName {
-                try request("move the item")
-                try source.rename(current.diskName, to: folder, as: name)
-                moved.onDisk = true
-                try folder.sync()
-                if folder !== source { try source.sync() }
-                if staged.content != nil {
-                    // The state takes the move even when its journal write fails (see `commit`).
-                    moved.journaled = true
-                    try journalMove(of: current, to: updated, at: name, in: folder)
-                }
-            }
-            if let content = staged.content {
-                try request("replace the content")
-                try stagingFolder.rename(content, to: folder, as: name)
-                try folder.sync()
-            }
-        } catch {
-            if moved.onDisk { moveBack(current, from: name, in: folder, to: source, journaled: moved.journaled) }
-            throw error
-        }
-        if staged.content == nil {
-            if setsPermissions, let permissions {
-                try setPermissions(permissions, of: name, in: folder, expecting: current)
-            }
-            if let date { try setModificationDate(date, of: name, in: folder, expecting: current) }
-        }
-        guard let disk = folder.fingerprint(of: name) else { throw folder.error("stat", name) }
-        updated.disk = disk
         var records: [ItemRecord] = []
         if updated != current {
             let rank = state.nextRank()
@@ -113,10 +88,44 @@ extension FolderStore {
             if staged.content != nil { updated.contentRevision = rank }
             records.append(updated)
         }
-        if let file = staged.conflictCopy {
-            records.append(try placeConflictCopy(file, beside: updated, in: folder))
+        let conflictCopy = try staged.conflictCopy.map { try conflictCopyRecord(of: $0, beside: updated, in: folder) }
+        records += conflictCopy.map { [$0] } ?? []
+
+        try Task.checkCancellation()
+        _ = try perform(transaction(records: records)) {
+            // A failure after the item moved on disk moves it back: the disk is then as it was.
+            var moved = false
+            do {
+                if folder !== source || name != current.diskName {
+                    try request("move the item")
+                    try source.rename(current.diskName, to: folder, as: name)
+                    moved = true
+                }
+                if let content = staged.content {
+                    try request("replace the content")
+                    try stagingFolder.rename(content, to: folder, as: name)
+                } else {
+                    if setsPermissions, let permissions {
+                        try setPermissions(permissions, of: name, in: folder, expecting: current)
+                    }
+                    if let date { try setModificationDate(date, of: name, in: folder, expecting: current) }
+                }
+                if let conflictCopy, let file = staged.conflictCopy,
+                    try !stagingFolder.link(file, to: folder, as: conflictCopy.diskName)
+                {
+                    // Another program took the name since it was chosen.
+                    throw FileProviderError.changedOnDisk(
+                        URL(fileURLWithPath: folder.path).appendingPathComponent(conflictCopy.diskName)
+                    )
+                }
+            } catch {
+                if moved { moveBack(current, from: name, in: folder, to: source) }
+                throw error
+            }
+            return true
         }
-        try commit(transaction(records: records))
+        try folder.sync()
+        if folder !== source { try source.sync() }
         return ItemMutationResult(
             item: updated.snapshot,
             stillPendingFields: Self.pendingFields(
@@ -128,45 +137,39 @@ extension FolderStore {
         )
     }
 
+    /// The fingerprint `current`'s entry will have once the modification is made: the staged
+    /// `content`'s file (its inode, size, date and permissions), or the item's own file with
+    /// `permissions` and `date` when they are set — as `fstatat` will read them back.
+    private func expectedDisk(
+        of current: ItemRecord,
+        content: String?,
+        permissions: mode_t?,
+        date: Date?
+    ) throws -> DiskFingerprint {
+        if let content {
+            guard let disk = stagingFolder.fingerprint(of: content) else { throw stagingFolder.error("stat", content) }
+            return disk
+        }
+        var disk = current.disk
+        if let permissions { disk.permissions = UInt16(permissions & 0o7777) }
+        if let date {
+            disk.modificationDate = DiskFingerprint.modificationDate(of: try DirectoryDescriptor.timestamp(date))
+        }
+        return disk
+    }
+
     /// Moves `current`'s entry, now `name` in `folder`, back to its place in `source` after a later
-    /// step of its modification failed, and journals its return when its move was journaled. A
-    /// failure here is left to the next rescan, which finds the entry wherever it is.
+    /// step of its modification failed. A failure here is left to the next rescan, which finds the
+    /// entry wherever it is.
     private func moveBack(
         _ current: ItemRecord,
         from name: String,
         in folder: DirectoryDescriptor,
-        to source: DirectoryDescriptor,
-        journaled: Bool
+        to source: DirectoryDescriptor
     ) {
         guard (try? folder.rename(name, to: source, as: current.diskName)) != nil else { return }
         try? source.sync()
         if folder !== source { try? folder.sync() }
-        guard journaled, let disk = source.fingerprint(of: current.diskName) else { return }
-        var back = current
-        back.disk = disk
-        back.metadataRevision = state.nextRank()
-        try? commit(transaction(records: [back]))
-    }
-
-    /// Journals the move or rename of `current` to `updated`'s place (its file already there, its
-    /// old content unchanged) before new content replaces the file: a crash between the two then
-    /// finds the item where the journal says, and the next open's rescan takes the new file in its
-    /// place for the item's new content. Without it the new file would be in no record's place
-    /// and the rescan would make it a new item, the item's identifier gone.
-    private func journalMove(
-        of current: ItemRecord,
-        to updated: ItemRecord,
-        at name: String,
-        in folder: DirectoryDescriptor
-    ) throws {
-        guard let disk = folder.fingerprint(of: name) else { throw folder.error("stat", name) }
-        var moved = current
-        moved.parent = updated.parent
-        moved.filename = updated.filename
-        moved.diskName = name
-        moved.disk = disk
-        moved.metadataRevision = state.nextRank()
-        try commit(transaction(records: [moved]))
     }
 
     /// Dates the entry `name` in `folder` through a descriptor opened without following links,
@@ -243,15 +246,15 @@ extension FolderStore {
         return (folder, record.diskName)
     }
 
-    /// Places the content that lost a conflict beside the item, as "name (conflicted copy).ext",
-    /// and returns its record.
-    private func placeConflictCopy(
-        _ file: String,
+    /// The record of a conflict copy of the staged `file` beside `item` in `folder`, named
+    /// "name (conflicted copy).ext" (or numbered) with the first name free in the records and on
+    /// disk; the file is placed there by the modification's disk change.
+    private func conflictCopyRecord(
+        of file: String,
         beside item: ItemRecord,
         in folder: DirectoryDescriptor
-    ) throws
-        -> ItemRecord
-    {
+    ) throws -> ItemRecord {
+        guard let disk = stagingFolder.fingerprint(of: file) else { throw stagingFolder.error("stat", file) }
         let base = (item.filename as NSString).deletingPathExtension
         let pathExtension = (item.filename as NSString).pathExtension
         let identifier = state.makeIdentifier()
@@ -260,8 +263,7 @@ extension FolderStore {
             let name = String((base + suffix).prefix(200)) + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
             let diskName = item.parent == .trashContainer ? identifier.rawValue : name
             guard Filename.problem(in: name) == nil, state.child(named: name, in: item.parent) == nil,
-                try Durability.place(file, from: stagingFolder, in: folder, as: diskName),
-                let disk = folder.fingerprint(of: diskName)
+                folder.fingerprint(of: diskName) == nil
             else { continue }
             let rank = state.nextRank()
             return ItemRecord(

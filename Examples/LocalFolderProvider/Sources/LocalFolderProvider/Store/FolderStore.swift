@@ -6,10 +6,12 @@ import Foundation
 /// trash.
 ///
 /// Every change follows one order: check everything that can fail, prepare new content in the
-/// staging folder (written and flushed), make the change on disk with one atomic `rename` (or
-/// `link`, or `mkdir`), flush the folder, then write the ``Transaction`` to the journal and flush
-/// it, and only then answer. A crash before the journal write leaves a change on disk that the
-/// next rescan picks up as another program's; a crash after it loses nothing.
+/// staging folder (written and flushed), journal the change's intent — the ``Transaction`` as it
+/// will be — and flush it, make the change on disk with one atomic `rename` (or `link`), flush
+/// the folder, and only then apply the transaction and answer (see ``perform(_:change:)``). A
+/// failure before the disk change leaves everything as it was; a crash after the intent is
+/// settled at the next start from the journal and the disk (see ``finish(_:)``). A new folder is
+/// the one exception: `mkdir` gives it its inode, so it is made first and journaled after.
 ///
 /// Not thread-safe: ``LocalFolderProvider`` is an actor and the store's only owner.
 final class FolderStore {
@@ -59,21 +61,18 @@ final class FolderStore {
         }
         self.root = root
         self.stateFolder = stateFolder
+        var unfinished: Transaction?
         do {
-            // A new session, durable before any identifier of it is minted: journaled over the
-            // last snapshot, or in a first snapshot.
             var state: FolderState
-            if var loaded = try stateFolder.load() {
-                loaded.session += 1
-                try stateFolder.append(
-                    Transaction(lastRank: loaded.lastRank, nextSerial: loaded.nextSerial, session: loaded.session)
-                )
+            if let (loaded, intent) = try stateFolder.load() {
                 state = loaded
+                unfinished = intent
             } else {
                 state = FolderState(epoch: UInt64.random(in: 1...UInt64.max))
-                state.session += 1
                 try stateFolder.compact(state)
             }
+            // A new session, journaled (durable) before any identifier of it is minted.
+            state.session += 1
             try? FileManager.default.removeItem(at: stateFolder.staging)
             try FileManager.default.createDirectory(at: stateFolder.staging, withIntermediateDirectories: true)
             self.state = state
@@ -85,6 +84,17 @@ final class FolderStore {
             throw error
         }
         watcher = FolderWatcher(watchLimit: watchLimit)
+        do {
+            // Settled before any other line follows it; staging is emptied first, so a file
+            // placed by `link` no longer has its staged second name.
+            if let unfinished { try finish(unfinished) }
+            try stateFolder.append(
+                Transaction(lastRank: state.lastRank, nextSerial: state.nextSerial, session: state.session)
+            )
+        } catch {
+            stateFolder.close()
+            throw error
+        }
         if let watcher {
             watcher.watch(rootFolder, as: .rootContainer)
             watcher.watch(trashFolder, as: .trashContainer)
@@ -103,36 +113,6 @@ final class FolderStore {
     /// Releases the state folder.
     func close() {
         stateFolder.close()
-    }
-
-    /// Writes a transaction to the journal, then applies it. Once this returns, the change is
-    /// acknowledged and survives a crash.
-    ///
-    /// Every transaction describes a change already made on disk, so a failed journal write still
-    /// applies it before it throws: the state follows the disk, and after a restart the rescan
-    /// finds the change there as another program's.
-    func commit(_ transaction: Transaction) throws {
-        guard !transaction.isEmpty else { return }
-        do {
-            try request("write the journal")
-            try stateFolder.append(transaction)
-        } catch {
-            state.apply(transaction)
-            throw error
-        }
-        state.apply(transaction)
-        if stateFolder.wantsCompaction { try? stateFolder.compact(state) }
-        if let watcher {
-            for removal in transaction.removals { watcher.unwatch(removal.identifier) }
-            for record in transaction.records where record.isFolder && !watcher.isWatching(record.identifier) {
-                if let folder = folder(ofContainer: record.identifier) { watcher.watch(folder, as: record.identifier) }
-            }
-        }
-    }
-
-    /// A transaction carrying the state's current counters.
-    func transaction(records: [ItemRecord] = [], removals: [Transaction.Removal] = []) -> Transaction {
-        Transaction(records: records, removals: removals, lastRank: state.lastRank, nextSerial: state.nextSerial)
     }
 
     // MARK: The reserved items

@@ -14,13 +14,15 @@ import Darwin
 ///   lock            held (flock) by the one provider instance that has the folder open
 ///   state.json      the last snapshot of ``FolderState``
 ///   journal         one JSON ``Transaction`` per line since that snapshot, each flushed
-///                   to the device before the operation it records is acknowledged
+///                   to the device before the disk change it records
 ///   trash/          the trashed items, each stored under its identifier
 ///   staging/        new content on its way into the root, and deleted items on their way out
 /// ```
 ///
 /// Opening replays the journal over the snapshot; a last line cut short by a crash was never
-/// acknowledged and is dropped. Every so often the journal is folded into a new snapshot.
+/// acknowledged and is dropped. An intent (see ``Transaction``) followed by the line that abandons
+/// it leaves only its counters; an intent on the last line is handed back unapplied, for the store
+/// to check against the disk. Every so often the journal is folded into a new snapshot.
 final class StateFolder {
     let url: URL
     var trash: URL { url.appendingPathComponent("trash", isDirectory: true) }
@@ -34,6 +36,10 @@ final class StateFolder {
     private var lockDescriptor: Int32
     private var journal: FileHandle?
     private var journalCount = 0
+    /// The line abandoning the last intent, when writing it failed: written before any other
+    /// line, so that no line ever follows an intent its write abandoned (until then the intent
+    /// is the journal's last line, which the next start checks against the disk).
+    private var pendingAbandonment: Transaction?
 
     /// Creates the folder if needed and takes its lock.
     ///
@@ -78,11 +84,13 @@ final class StateFolder {
 
     // MARK: Loading
 
-    /// The state as last acknowledged, or `nil` when the folder is new.
+    /// The state as last acknowledged, or `nil` when the folder is new, and the journal's last
+    /// line when it is an intent: not applied (its counters are), since its disk change may not
+    /// have been made.
     ///
     /// - Throws: ``FileProviderKit/FileProviderError/Code/cannotSynchronize`` when the snapshot is
     ///   unreadable or of another format, or a line before the last is damaged.
-    func load() throws -> FolderState? {
+    func load() throws -> (state: FolderState, unfinished: Transaction?)? {
         var state: FolderState?
         if let data = try? Data(contentsOf: snapshotURL) {
             guard let decoded = try? JSONDecoder().decode(FolderState.self, from: data),
@@ -92,17 +100,33 @@ final class StateFolder {
         }
         let journal = (try? Data(contentsOf: journalURL)) ?? Data()
         let lines = Self.lines(of: journal)
+        var transactions: [Transaction] = []
         for (index, line) in lines.enumerated() where !line.isEmpty {
             guard let transaction = try? JSONDecoder().decode(Transaction.self, from: journal[line]) else {
                 // Only the last line can be cut short by a crash; it was never acknowledged.
                 if index == lines.count - 1 { break }
                 throw FileProviderError.io("the journal \(journalURL.path) is damaged at line \(index + 1)")
             }
-            guard state != nil else { throw FileProviderError.io("the journal has no snapshot to apply to") }
-            state?.apply(transaction)
-            journalCount += 1
+            transactions.append(transaction)
         }
-        return state
+        guard var loaded = state else {
+            if transactions.isEmpty { return nil }
+            throw FileProviderError.io("the journal has no snapshot to apply to")
+        }
+        var unfinished: Transaction?
+        for (index, transaction) in transactions.enumerated() {
+            let next = transactions.indices.contains(index + 1) ? transactions[index + 1] : nil
+            if transaction.isIntent == true, next == nil {
+                unfinished = transaction
+                loaded.apply(transaction.counters)
+            } else if transaction.isIntent == true, next?.abandonsIntent == true {
+                loaded.apply(transaction.counters)
+            } else {
+                loaded.apply(transaction)
+            }
+        }
+        journalCount = transactions.count
+        return (loaded, unfinished)
     }
 
     /// Where the lines of `journal` are: the bytes between newlines, and those after the last
@@ -123,14 +147,42 @@ final class StateFolder {
     // MARK: Writing
 
     /// Writes `transaction` at the end of the journal and flushes it to the device: once this
-    /// returns, the transaction survives a crash.
+    /// returns, the transaction survives a crash. A pending abandonment is written first.
     func append(_ transaction: Transaction) throws {
+        if let abandonment = pendingAbandonment {
+            try write(abandonment)
+            pendingAbandonment = nil
+        }
+        try write(transaction)
+    }
+
+    /// Writes the line that abandons `intent`, the journal's last line, whose disk change was not
+    /// made. When that fails, the line is written before the next one instead; until then the
+    /// intent stays the last line, and the next start finds its change not made on disk.
+    func abandon(_ intent: Transaction) {
+        let abandonment = Transaction.abandoning(intent)
+        do {
+            try write(abandonment)
+        } catch {
+            pendingAbandonment = abandonment
+        }
+    }
+
+    /// Writes the line that marks `intent` made (its disk change is): its counters. It is not
+    /// flushed (a later line's flush takes it along): losing it, in a crash of the machine, only
+    /// leaves the intent last, for the next start to find its change made on disk. A failure is
+    /// left the same way.
+    func markMade(_ intent: Transaction) {
+        try? write(intent.counters, flushing: false)
+    }
+
+    private func write(_ transaction: Transaction, flushing: Bool = true) throws {
         let journal = try openJournal()
         var line = try JSONEncoder().encode(transaction)
         line.append(UInt8(ascii: "\n"))
         do {
             try journal.write(contentsOf: line)
-            try journal.synchronize()
+            if flushing { try journal.synchronize() }
         } catch {
             throw FileProviderError.io("cannot write the journal: \(error)")
         }
@@ -152,6 +204,8 @@ final class StateFolder {
             throw FileProviderError.io("cannot write the snapshot: \(error)")
         }
         journalCount = 0
+        // The snapshot holds the state without the abandoned intent, which left with the journal.
+        pendingAbandonment = nil
     }
 
     private func openJournal() throws -> FileHandle {
