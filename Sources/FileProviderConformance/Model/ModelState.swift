@@ -330,6 +330,10 @@ struct ModelState {
         return bytes.withUnsafeBytes { Data($0.prefix(words * 8 - variant * 3)) }
     }
 
+    /// 2038-01-19 (2^31 seconds after 1970): the explicit dates the model draws from here on lie in
+    /// every provider's future, so a date a provider stamps at the time of a write lies before them.
+    static let providersFuture = Date(timeIntervalSince1970: Double(1 << 31))
+
     /// An explicit date a date slot stands for: a whole number of hours before 2001 (for one slot
     /// in eleven, of days before 1970), so that any clock a provider stamps with lies after it,
     /// plus a fraction of a second (a multiple of 1/256 s, which a binary interval and a nanosecond
@@ -338,7 +342,7 @@ struct ModelState {
     static func date(_ slot: Int) -> Date {
         if slot % 11 == 3 { return Date(timeIntervalSince1970: -Double(1 + slot % 20_000) * 86_400 - 0.25) }
         // After 2038-01-19 (2^31 seconds) and after 2106-02-07 (2^32 seconds).
-        if slot % 11 == 7 { return Date(timeIntervalSince1970: Double(1 << 31) + Double(slot % 30_000) * 3_600 + 0.5) }
+        if slot % 11 == 7 { return providersFuture.addingTimeInterval(Double(slot % 30_000) * 3_600 + 0.5) }
         if slot % 11 == 9 { return Date(timeIntervalSince1970: Double(1 << 32) + Double(slot % 30_000) * 3_600) }
         return Date(timeIntervalSinceReferenceDate: -Double(1 + slot % 5_000) * 3_600 + Double(1 + slot % 255) / 256)
     }

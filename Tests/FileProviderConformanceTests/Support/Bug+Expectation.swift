@@ -154,7 +154,7 @@ extension Bug {
         case .workingSetAnchorMissing: BugExpectation(["R8.4"], ["WS-07", "WS-03"])
         case .listingStopsAtBackendPage: BugExpectation(["R2.1"], ["ENUM-21", "ENUM-22"])
         case .trashListsRestored:
-            BugExpectation(["R14.5", "R2.6", "R2.9"], ["TRASH-11", "TRASH-12", "MODEL-01", "MODEL-02"])
+            BugExpectation(["R14.5", "R2.6", "R2.9", "R2.4"], ["TRASH-11", "TRASH-12", "MODEL-01", "MODEL-02"])
         case .createUnderFileLandsInRoot: BugExpectation(["R12.6", "R12.2"], ["MUT-58", "MUT-59", "MODEL-01"])
         case .overlongNamesTruncated: BugExpectation(["R11.1"], ["MUT-19", "MUT-24"])
         case .longNamesInPageTokens: BugExpectation(["R2.8"], ["ENUM-23", "CHG-36"])

@@ -14,7 +14,7 @@ enum EnumerationChecks {
         failedListingsReportNothing, canonicalPrefixesCreated, canonicalPrefixesRenamed, pageResumesAfterOtherCalls,
         interleavedListings, emptyContainersOnePage,
         largeTrashEveryPageSize, continuationPagesCarryEveryField, sortOrderPerListing, longPathPages,
-        beyondBackendCaps,
+        beyondBackendCaps, dateOrderWithinASecondAndAmongFolders,
     ]
 
     /// An enumerator made while its folder existed, with what it handed out before the folder went.

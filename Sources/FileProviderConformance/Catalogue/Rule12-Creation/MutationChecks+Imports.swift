@@ -130,7 +130,7 @@ extension MutationChecks {
     static let mayAlreadyExistKeepsIncomingBytes = ConformanceCheck(
         "MUT-68",
         .mutations,
-        "mayAlreadyExist on a file with other content never drops the incoming bytes",
+        "mayAlreadyExist on a file with other content never drops the incoming bytes, of another size or the same",
         rule: "Rule 12 (mayAlreadyExist)",
         clauses: ["R12.10"],
         rationale: "A restored backup resends the user's files with mayAlreadyExist; a provider that matches by "
@@ -141,12 +141,15 @@ extension MutationChecks {
         let original = Data("server copy".utf8)
         let existing = try await context.createFile(named: "report.txt", contents: original)
         try await expectIncomingKept(context, existing, original: original, incoming: Data("edited on the device".utf8))
+        // The same size, other bytes: a provider that matches by name and size takes them for the same file.
+        let sameSize = try await context.createFile(named: "ledger.txt", contents: Data("1111".utf8))
+        try await expectIncomingKept(context, sameSize, original: Data("1111".utf8), incoming: Data("2222".utf8))
     }
 
     static let mayAlreadyExistKeepsIncomingBytesNested = ConformanceCheck(
         "MUT-69",
         .mutations,
-        "mayAlreadyExist on nested files keeps incoming bytes that are empty or larger",
+        "mayAlreadyExist on nested files keeps incoming bytes that are empty, larger or of the same size",
         rule: "Rule 12 (mayAlreadyExist)",
         clauses: ["R12.10", "R12.3"],
         rationale: "A directory merge resends every child with mayAlreadyExist; answering each with the server's "
@@ -163,6 +166,8 @@ extension MutationChecks {
             original: Data("b".utf8),
             incoming: context.largeContent(count: 70_000, salt: 69)
         )
+        let resized = try await context.createFile(named: "d.dat", in: folder.itemIdentifier, contents: Data("d1".utf8))
+        try await expectIncomingKept(context, resized, original: Data("d1".utf8), incoming: Data("d2".utf8))
         let same = try await context.create(
             context.template(named: "c.dat", in: folder.itemIdentifier, contentType: .data),
             contents: Data("c".utf8)

@@ -163,7 +163,12 @@ extension MutationChecks {
             + "that makes a folder of it, or refuses it, loses the document the user just named.",
         requires: .writing
     ) { context in
-        for (name, type) in [("empty.txt", ContentType.plainText), ("blank", .data), ("draft.md", .markdown)] {
+        // Well-known types, and an app's own type that the provider cannot know.
+        let types: [(String, ContentType)] = [
+            ("empty.txt", .plainText), ("blank", .data), ("draft.md", .markdown),
+            ("doc.custom", ContentType("com.example.custom-document", conformingTo: [.data])),
+        ]
+        for (name, type) in types {
             let item = try await createWithoutContents(context, named: name, type: type)
             context.expectEqual(item.contentType, type, "\"\(name)\" created without contents has another type")
             if let size = item.documentSize {
@@ -185,15 +190,25 @@ extension MutationChecks {
         requires: .writing
     ) { context in
         let folder = try await context.createFolder(named: "Drafts")
-        let item = try await createWithoutContents(context, named: "untitled", type: .data, in: folder.itemIdentifier)
+        let custom = ContentType("com.example.project", conformingTo: [.data])
+        for (name, type) in [("untitled", ContentType.data), ("untitled.project", custom)] {
+            let item = try await createWithoutContents(context, named: name, type: type, in: folder.itemIdentifier)
+            await context.expectError(.noSuchItem, "list \(item.itemIdentifier), a file created without contents") {
+                try await context.list(item.itemIdentifier)
+            }
+            await context.expectError(
+                .noSuchItem,
+                "createItem under \(item.itemIdentifier), a file without contents"
+            ) {
+                try await context.createFile(named: "child.txt", in: item.itemIdentifier)
+            }
+        }
         let listed = try await context.list(folder.itemIdentifier)
-        context.expectEqual(listed.map(\.contentType.isDirectory), [false], "the folder does not list one file")
-        await context.expectError(.noSuchItem, "list \(item.itemIdentifier), a file created without contents") {
-            try await context.list(item.itemIdentifier)
-        }
-        await context.expectError(.noSuchItem, "createItem under \(item.itemIdentifier), a file without contents") {
-            try await context.createFile(named: "child.txt", in: item.itemIdentifier)
-        }
+        context.expectEqual(
+            listed.map(\.contentType.isDirectory),
+            [false, false],
+            "the folder does not list two files"
+        )
     }
 
     /// Creates `name` with `contents` from a template that declares `declared` as its size.

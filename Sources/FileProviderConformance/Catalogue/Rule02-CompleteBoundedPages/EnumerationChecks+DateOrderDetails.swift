@@ -1,0 +1,55 @@
+import FileProviderKit
+import Foundation
+
+/// The ENUM checks of rule 2, *complete, bounded pages* — date order down to fractions of a second,
+/// folders among files (ENUM-68).
+extension EnumerationChecks {
+    static let dateOrderWithinASecondAndAmongFolders = ConformanceCheck(
+        "ENUM-68",
+        .enumeration,
+        "a date-sorted listing orders dates apart by less than a second, and a folder among files, by date alone",
+        rule: "Rule 2 (pages)",
+        clauses: ["R2.4", "R2.1"],
+        rationale: "A provider that sorts on dates cut to whole seconds, or puts folders first as Finder shows "
+            + "them, serves pages out of date order: the next page resumes after the wrong key and the system's "
+            + "date-sorted views shuffle.",
+        requires: .writing
+    ) { context in
+        let folder = try await context.createFolder(named: "Moments")
+        let base = Date(timeIntervalSince1970: 1_500_000_000)
+        // Fractions a binary interval and a nanosecond timestamp both hold exactly, out of name order;
+        // and two files well after them, one before and one after the time any provider stamps now.
+        let dated: [(String, TimeInterval)] = [
+            ("a.txt", 0.75), ("b.txt", 0.25), ("c.txt", 0.5), ("d.txt", 0.375), ("e.txt", 50),
+            ("z.txt", 600_000_000),
+        ]
+        for (name, offset) in dated {
+            var template = context.template(named: name, in: folder.itemIdentifier, contentType: .plainText)
+            template.contentModificationDate = base.addingTimeInterval(offset)
+            _ = try await context.create(template, contents: Data(name.utf8), extraFields: .contentModificationDate)
+        }
+        let subfolder = try await context.createFolder(named: "Inner", in: folder.itemIdentifier)
+        let expectedNames = (dated.map(\.0) + [subfolder.filename]).sorted()
+        for pageSize in [1, 2, 200] {
+            let listed = try await context.list(
+                folder.itemIdentifier,
+                pageSize: pageSize,
+                startingAt: .initialPageSortedByDate
+            )
+            context.expectEqual(
+                listed.map(\.filename).sorted(),
+                expectedNames,
+                "the date-sorted listing with pages of \(pageSize) lost or repeated children"
+            )
+            let dates = listed.compactMap(\.contentModificationDate)
+            context.expect(
+                dates == dates.sorted() || dates == dates.sorted(by: >),
+                "the date-sorted listing with pages of \(pageSize) is not in modification-date order",
+                actual: listed.map {
+                    "\($0.filename)@\($0.contentModificationDate.map { "\($0.timeIntervalSince1970)" } ?? "nil")"
+                }
+                .joined(separator: ", ")
+            )
+        }
+    }
+}
