@@ -294,10 +294,16 @@ extension EnumerationChecks {
         try await setDates(context, in: folder.itemIdentifier, from: base, offsets: [3, 3, 6, 3, 5, 3, 4], unit: 3_600)
         let listed = try await context.list(folder.itemIdentifier, pageSize: 3, startingAt: .initialPageSortedByDate)
         context.expectEqual(listed.map(\.filename).sorted(), names, "the date-sorted listing lost or repeated children")
-        let dates = listed.map { $0.contentModificationDate ?? .distantPast }
+        expectDateOrder(context, listed, "the date-sorted listing is not in modification-date order")
+    }
+
+    /// Records a finding unless the dates of `listed` ascend or descend throughout (items without a
+    /// date left out), with every item's name and date in the finding.
+    static func expectDateOrder(_ context: CheckContext, _ listed: [ItemSnapshot], _ message: String) {
+        let dates = listed.compactMap(\.contentModificationDate)
         context.expect(
             dates == dates.sorted() || dates == dates.sorted(by: >),
-            "the date-sorted listing is not in modification-date order",
+            message,
             actual: listed.map {
                 "\($0.filename)@\($0.contentModificationDate.map { "\($0.timeIntervalSince1970)" } ?? "nil")"
             }

@@ -41,14 +41,10 @@ extension EnumerationChecks {
                 expectedNames,
                 "the date-sorted listing with pages of \(pageSize) lost or repeated children"
             )
-            let dates = listed.compactMap(\.contentModificationDate)
-            context.expect(
-                dates == dates.sorted() || dates == dates.sorted(by: >),
-                "the date-sorted listing with pages of \(pageSize) is not in modification-date order",
-                actual: listed.map {
-                    "\($0.filename)@\($0.contentModificationDate.map { "\($0.timeIntervalSince1970)" } ?? "nil")"
-                }
-                .joined(separator: ", ")
+            expectDateOrder(
+                context,
+                listed,
+                "the date-sorted listing with pages of \(pageSize) is not in modification-date order"
             )
         }
     }
