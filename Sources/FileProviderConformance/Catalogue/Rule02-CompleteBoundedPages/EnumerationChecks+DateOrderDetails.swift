@@ -16,19 +16,22 @@ extension EnumerationChecks {
         requires: .writing
     ) { context in
         let folder = try await context.createFolder(named: "Moments")
-        let base = Date(timeIntervalSince1970: 1_500_000_000)
-        // Fractions a binary interval and a nanosecond timestamp both hold exactly, out of name order;
-        // and two files well after them, one before and one after the time any provider stamps now.
+        let subfolder = try await context.createFolder(named: "Inner", in: folder.itemIdentifier)
+        // The files' dates lie around the subfolder's, so that a listing that puts folders first is
+        // out of order: four apart by fractions of a binary second (exact in a binary interval and
+        // in nanoseconds) and out of name order, one a minute later, all before the subfolder's
+        // date, and one after it.
+        let middle = subfolder.contentModificationDate ?? Date(timeIntervalSince1970: 1_500_000_000)
+        let early = middle.addingTimeInterval(-100).timeIntervalSinceReferenceDate.rounded(.down)
         let dated: [(String, TimeInterval)] = [
-            ("a.txt", 0.75), ("b.txt", 0.25), ("c.txt", 0.5), ("d.txt", 0.375), ("e.txt", 50),
-            ("z.txt", 600_000_000),
+            ("a.txt", early + 0.75), ("b.txt", early + 0.25), ("c.txt", early + 0.5), ("d.txt", early + 0.375),
+            ("e.txt", early + 60), ("z.txt", middle.timeIntervalSinceReferenceDate + 1_000),
         ]
-        for (name, offset) in dated {
+        for (name, date) in dated {
             var template = context.template(named: name, in: folder.itemIdentifier, contentType: .plainText)
-            template.contentModificationDate = base.addingTimeInterval(offset)
+            template.contentModificationDate = Date(timeIntervalSinceReferenceDate: date)
             _ = try await context.create(template, contents: Data(name.utf8), extraFields: .contentModificationDate)
         }
-        let subfolder = try await context.createFolder(named: "Inner", in: folder.itemIdentifier)
         let expectedNames = (dated.map(\.0) + [subfolder.filename]).sorted()
         for pageSize in [1, 2, 200] {
             let listed = try await context.list(
