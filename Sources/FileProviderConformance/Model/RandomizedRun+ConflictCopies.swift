@@ -53,7 +53,10 @@ extension RandomizedRun {
         var copyBytes: Data?
         if let copy = copies.first { copyBytes = try await fetchedBytes(of: copy.itemIdentifier) }
         let server = current.content
-        let unchangedSinceBase = stale.contentVersion == latest.contentVersion || server == data
+        // The version the provider held just before the call (the template's, from a fresh lookup).
+        var held = latest
+        if case .modify(let template, _, _, _, _, _) = mutation.action { held = template.itemVersion }
+        let unchangedSinceBase = stale.contentVersion == held.contentVersion || server == data
         let bothSides = [server, data].sorted(by: Self.bytesOrder)
         let kept =
             copies.isEmpty
