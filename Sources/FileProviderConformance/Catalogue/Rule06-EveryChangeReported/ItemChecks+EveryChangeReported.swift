@@ -6,20 +6,36 @@ extension ItemChecks {
     static let lookupSeesRemoteRename = ConformanceCheck(
         "ITEM-44",
         .items,
-        "item(for:) right after a lookup returns the new name another client gave the item",
+        "item(for:) right after a lookup, a folder's listing or the working set's returns the new name another "
+            + "client gave the item",
         rule: "Rule 6 (changes by other clients)",
         clauses: ["R6.22"],
-        rationale: "A provider that caches item(for:) answers and drops the cache only on its own writes keeps "
-            + "serving the old name after another client's rename; the system re-applies the stale name.",
+        rationale: "A provider that caches item(for:) answers, or fills that cache from its listings, and drops it "
+            + "only on its own writes keeps serving the old name after another client's rename; the system "
+            + "re-applies the stale name.",
         requires: [.writing, .remoteChanges]
     ) { context in
-        let file = try await context.createFile(named: "cached.txt")
-        _ = try await context.item(file.itemIdentifier)
-        _ = try await context.item(file.itemIdentifier)
-        context.note("remote: rename \(file.itemIdentifier) to \"renamed-remotely.txt\"")
-        try await context.remote().rename(file.itemIdentifier, to: "renamed-remotely.txt")
-        let after = try await context.item(file.itemIdentifier)
-        context.expectEqual(after.filename, "renamed-remotely.txt", "item(for:) after a remote rename")
+        let folder = try await context.createFolder(named: "Warm")
+        let ways: [(String, @Sendable (ItemIdentifier) async throws -> Void)] = [
+            (
+                "two lookups",
+                { identifier in
+                    _ = try await context.item(identifier)
+                    _ = try await context.item(identifier)
+                }
+            ),
+            ("its folder's listing", { _ in _ = try await context.list(folder.itemIdentifier) }),
+            ("the working set's listing", { _ in _ = try await context.list(.workingSet) }),
+        ]
+        for (index, (way, warm)) in ways.enumerated() {
+            let file = try await context.createFile(named: "cached-\(index).txt", in: folder.itemIdentifier)
+            try await warm(file.itemIdentifier)
+            let newName = "renamed-remotely-\(index).txt"
+            context.note("remote: rename \(file.itemIdentifier) to \"\(newName)\"")
+            try await context.remote().rename(file.itemIdentifier, to: newName)
+            let after = try await context.item(file.itemIdentifier)
+            context.expectEqual(after.filename, newName, "item(for:) after \(way) and a remote rename")
+        }
     }
 
     static let lookupSeesRemoteWriteAndMove = ConformanceCheck(
