@@ -22,7 +22,7 @@ enum ChangeChecks {
         anchorsExpireOnTheirEnumeratorAfterHistoryExpiry, largeDeletionLargeBatches,
         metadataOnlyEditsInFolderFeeds, remoteChangesOfUnseenItemsInFolderFeeds,
         channelsAgreeOnExtremes,
-        keptEnumeratorsFollowTheirFolder, quietAnchorsAskedAgain,
+        keptEnumeratorsFollowTheirFolder, quietAnchorsAskedAgain, folderAnchorAfterWritesOnAnEarlierEnumerator,
     ]
 
     /// The working set as a map of digests: the state a catch-up from an anchor taken before starts from.

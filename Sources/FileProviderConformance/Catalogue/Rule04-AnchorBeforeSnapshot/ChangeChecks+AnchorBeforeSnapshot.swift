@@ -1,7 +1,7 @@
 import FileProviderKit
 import Foundation
 
-/// The CHG checks of rule 4, *the anchor comes before the snapshot* (CHG-09, CHG-15, CHG-23).
+/// The CHG checks of rule 4, *the anchor comes before the snapshot* (CHG-09, CHG-15, CHG-23, CHG-78).
 extension ChangeChecks {
     static let anchorBeforeConcurrentListing = ConformanceCheck(
         "CHG-23",
@@ -95,6 +95,48 @@ extension ChangeChecks {
             "listing plus changes since the earlier anchor does not converge",
             actual: differences.joined(separator: "; ")
         )
+    }
+
+    static let folderAnchorAfterWritesOnAnEarlierEnumerator = ConformanceCheck(
+        "CHG-78",
+        .changes,
+        "a folder's enumerator made before a creation, a rename and a deletion lists, from an anchor taken after "
+            + "them, what its changes since that anchor bring to the folder's state",
+        rule: "Rule 4 (anchor before snapshot)",
+        clauses: ["R4.1"],
+        rationale: "The system makes an enumerator, asks its anchor and lists on it, with writes in between; a "
+            + "provider that reads a small folder when the enumerator is made and serves the first page from that "
+            + "read lists the folder older than the anchor, and the writes between are never reported.",
+        requires: .writing
+    ) { context in
+        for pageSize in [50, 2] {
+            let (folder, _) = try await EnumerationChecks.populatedFolder(
+                context,
+                count: 5,
+                named: "Prefetched-\(pageSize)"
+            )
+            let enumerator = try await context.enumerator(folder.itemIdentifier)
+            let children = try await context.list(folder.itemIdentifier)
+            _ = try await context.createFile(named: "late.txt", in: folder.itemIdentifier)
+            if let renamed = children.first { _ = try await context.rename(renamed, to: "renamed-late.txt") }
+            if let deleted = children.last { try await context.delete(deleted) }
+            context.note("currentSyncAnchor() of the enumerator made before those writes")
+            let anchor = try context.requireAnchor(try await enumerator.currentSyncAnchor(), of: folder.itemIdentifier)
+            context.note("list \(folder.itemIdentifier) by name on that enumerator (page size \(pageSize))")
+            var replica = ItemDigest.map(try await enumerator.allItems(suggestedPageSize: pageSize))
+            context.note("changes of \(folder.itemIdentifier) since \(anchor) on that enumerator")
+            let changes = try await enumerator.changes(since: anchor, suggestedBatchSize: 7)
+            for item in changes.updatedItems { replica[item.itemIdentifier] = ItemDigest(item) }
+            for identifier in changes.deletedItemIdentifiers { replica[identifier] = nil }
+            let truth = ItemDigest.map(try await context.list(folder.itemIdentifier))
+            let differences = ItemDigest.differences(replica, truth)
+            context.expect(
+                differences.isEmpty,
+                "the listing on an enumerator made before three writes, plus its changes since the anchor taken "
+                    + "after them, is not the folder (page size \(pageSize))",
+                actual: differences.joined(separator: "; ")
+            )
+        }
     }
 
     static let convergence = ConformanceCheck(
