@@ -5,7 +5,8 @@ import Foundation
 /// ``ProviderCapabilities/conflictCopies``: no bytes may be lost (R13.4), whatever the sizes, the
 /// folder (the trash's folders included) or the names around.
 extension RandomizedRun {
-    /// Writes `content` (for one slot in nine, over 2 MiB) to a file on the version it had before
+    /// Writes `content` (for one slot in 27, over 2 MiB: MUT-10, MUT-29 and MUT-30 make large conflicts
+    /// every run) to a file on the version it had before
     /// its last change, without `failOnConflict`. The call must succeed. Afterwards either the file
     /// holds the incoming bytes and its folder holds no new item — allowed only when its content
     /// had not changed since that version, or held those bytes already — or the folder holds one
@@ -17,8 +18,8 @@ extension RandomizedRun {
             let current = model.items[identifier],
             let stale = previousVersions[identifier], let latest = listed[identifier]?.itemVersion, stale != latest
         else { return }
-        let large = content % 9 == 8
-        let variant = (content / 9) % ModelState.largeContentVariety
+        let large = content % 27 == 26
+        let variant = (content / 27) % ModelState.largeContentVariety
         let data = large ? ModelState.largeContent(variant) : ModelState.content(content)
         let url = try file(forKey: large ? -1 - variant : content % ModelState.contentVariety, data)
         let label = "write \(data.count) bytes on the stale base \(stale) without failOnConflict"
