@@ -5,9 +5,9 @@ import Foundation
 /// ``ProviderCapabilities/conflictCopies``: no bytes may be lost (R13.4), whatever the sizes, the
 /// folder (the trash's folders included) or the names around.
 extension RandomizedRun {
-    /// Writes `content` (for one slot in 27, over 2 MiB: MUT-10, MUT-29 and MUT-30 make large conflicts
-    /// every run) to a file on the version it had before
-    /// its last change, without `failOnConflict`. The call must succeed. Afterwards either the file
+    /// Writes `content` (for one slot in 27, over 2 MiB: MUT-10, MUT-29 and MUT-30 make large
+    /// conflicts every run) to a file on the version it had before its last change, without
+    /// `failOnConflict`. The call must succeed. Afterwards either the file
     /// holds the incoming bytes and its folder holds no new item — allowed only when its content
     /// had not changed since that version, or held those bytes already — or the folder holds one
     /// new file, a conflict copy whose name collides with no sibling (R13.5), and the file and the
@@ -16,7 +16,7 @@ extension RandomizedRun {
     mutating func conflictCopyWrite(item: Int, content: Int) async throws {
         guard let identifier = ModelState.pick(item, from: model.liveItems(filesOnly: true)),
             let current = model.items[identifier],
-            let stale = previousVersions[identifier], let latest = listed[identifier]?.itemVersion, stale != latest
+            let stale = previousVersions[identifier], stale != listed[identifier]?.itemVersion
         else { return }
         let large = content % 27 == 26
         let variant = (content / 27) % ModelState.largeContentVariety
@@ -31,7 +31,8 @@ extension RandomizedRun {
             options: [],
             label: label
         ) { _ in }
-        guard let mutation = written else { return }
+        // The version the provider holds just before the call: the template's, from a fresh lookup.
+        guard let mutation = written, case .modify(let template, _, _, _, _, _) = mutation.action else { return }
         resolve(mutation.description)
         let outcome = await mutation.perform(on: provider)
         if case .failure(let error) = outcome, error is CancellationError { throw CancellationError() }
@@ -54,10 +55,7 @@ extension RandomizedRun {
         var copyBytes: Data?
         if let copy = copies.first { copyBytes = try await fetchedBytes(of: copy.itemIdentifier) }
         let server = current.content
-        // The version the provider held just before the call (the template's, from a fresh lookup).
-        var held = latest
-        if case .modify(let template, _, _, _, _, _) = mutation.action { held = template.itemVersion }
-        let unchangedSinceBase = stale.contentVersion == held.contentVersion || server == data
+        let unchangedSinceBase = stale.contentVersion == template.itemVersion.contentVersion || server == data
         let bothSides = [server, data].sorted(by: Self.bytesOrder)
         let kept =
             copies.isEmpty
