@@ -218,9 +218,8 @@ extension RandomizedRun {
                 clauses: ["R2.3"],
                 actual: names.debugDescription
             )
-            let dates = listing.compactMap(\.contentModificationDate)
             try ensure(
-                !byDate || dates == dates.sorted() || dates == dates.sorted(by: >),
+                !byDate || Self.isInDateOrder(listing),
                 "the date-sorted listing of \(container) with pages of \(pageSize) is not in modification-date order",
                 clauses: ["R2.4"],
                 actual: listing.map { "\($0.filename)@\($0.contentModificationDate?.timeIntervalSince1970 ?? .nan)" }
@@ -234,6 +233,15 @@ extension RandomizedRun {
                 clauses: ["R13.1", "R13.2"]
             )
         }
+    }
+
+    /// Whether the dates of `items` ascend or descend throughout (ties allowed, items without a
+    /// date left out): the contract's date order in either direction. Linear: it runs on every
+    /// date-sorted listing a state check makes.
+    static func isInDateOrder(_ items: [any FileProviderItem]) -> Bool {
+        let dates = items.compactMap(\.contentModificationDate)
+        let pairs = zip(dates, dates.dropFirst())
+        return pairs.allSatisfy { $0 <= $1 } || pairs.allSatisfy { $0 >= $1 }
     }
 
     /// Whether `names` are in the contract's name order, on the names or on their lowercased form
@@ -505,29 +513,30 @@ extension RandomizedRun {
         listed = current
     }
 
-    /// Fetches a file and checks it holds the model's bytes, and that the fetched item is the
-    /// listed one, field by field.
-    /// The bytes a fetch of `identifier` serves now; its file is removed.
+    /// The bytes a fetch of `identifier` serves now, and the item it returns; its file is removed.
     ///
     /// - Throws: a ``Failure`` when the fetch or the read fails.
-    func fetchedBytes(of identifier: ItemIdentifier) async throws -> Data {
+    func fetched(_ identifier: ItemIdentifier) async throws -> (data: Data, item: any FileProviderItem) {
         let provider = self.provider
         let fetched = try await attempt {
             try await provider.fetchContents(for: identifier, version: nil, request: Request())
         }
         let path = fetched.url.path
         defer { ContentFile.remove(atPath: path) }
-        return try await attempt { try ContentFile.read(atPath: path) }
+        return (try await attempt { try ContentFile.read(atPath: path) }, fetched.item)
     }
 
+    /// The bytes a fetch of `identifier` serves now (see ``fetched(_:)``).
+    func fetchedBytes(of identifier: ItemIdentifier) async throws -> Data {
+        try await fetched(identifier).data
+    }
+
+    /// Fetches a file and checks it holds the model's bytes, and that the fetched item is the
+    /// listed one, field by field.
     mutating func checkContent(of identifier: ItemIdentifier, listedAs snapshot: ItemSnapshot? = nil) async throws {
         guard let expected = model.items[identifier] else { return }
-        let fetched = try await attempt {
-            try await provider.fetchContents(for: identifier, version: nil, request: Request())
-        }
-        let path = fetched.url.path
-        defer { ContentFile.remove(atPath: path) }
-        let data = try await attempt { try ContentFile.read(atPath: path) }
+        let fetched = try await fetched(identifier)
+        let data = fetched.data
         try ensure(
             data == expected.content,
             "the content of \(identifier) \"\(expected.name)\" differs from what was written",

@@ -300,9 +300,8 @@ extension EnumerationChecks {
     /// Records a finding unless the dates of `listed` ascend or descend throughout (items without a
     /// date left out), with every item's name and date in the finding.
     static func expectDateOrder(_ context: CheckContext, _ listed: [ItemSnapshot], _ message: String) {
-        let dates = listed.compactMap(\.contentModificationDate)
         context.expect(
-            dates == dates.sorted() || dates == dates.sorted(by: >),
+            RandomizedRun.isInDateOrder(listed),
             message,
             actual: listed.map {
                 "\($0.filename)@\($0.contentModificationDate.map { "\($0.timeIntervalSince1970)" } ?? "nil")"
