@@ -143,18 +143,29 @@ extension RandomizedRun {
         async let firstOutcome = one.perform(on: provider)
         async let secondOutcome = other.perform(on: provider)
         let outcomes = await (firstOutcome, secondOutcome)
-        for order in [[(one, outcomes.0), (other, outcomes.1)], [(other, outcomes.1), (one, outcomes.0)]] {
-            var candidate = model
-            let fits = order.allSatisfy { mutation, outcome in
-                guard mutation.expectation(in: candidate).accepts(outcome) else { return false }
-                if case .success(let result) = outcome { mutation.apply(result, to: &candidate) }
-                return true
+        let orders = [[(one, outcomes.0), (other, outcomes.1)], [(other, outcomes.1), (one, outcomes.0)]]
+        // An order fits when each call answers as the model expects after the one before. Failing
+        // that, an order whose only misfit is an existing item a creation returned is recorded, so
+        // the run fails on that item (R12.3).
+        for returnsChecked in [true, false] {
+            for order in orders {
+                var candidate = model
+                let fits = order.allSatisfy { mutation, outcome in
+                    guard mutation.expectation(in: candidate).accepts(outcome) else { return false }
+                    if case .success(let result) = outcome {
+                        if returnsChecked, !Self.returnsNewOrSibling(result, of: mutation, in: candidate) {
+                            return false
+                        }
+                        mutation.apply(result, to: &candidate)
+                    }
+                    return true
+                }
+                guard fits else { continue }
+                for (mutation, outcome) in order {
+                    try record(outcome, of: mutation)
+                }
+                return
             }
-            guard fits else { continue }
-            for (mutation, outcome) in order {
-                try record(outcome, of: mutation)
-            }
-            return
         }
         throw failure(
             "two writes made together answered as no serialisation of them would",
@@ -263,20 +274,35 @@ extension RandomizedRun {
     /// sibling of the same kind and name (under the domain's case rule) in the template's parent:
     /// one in another folder or in the trash is no match (R12.3).
     private func expectNewOrSibling(_ result: ItemMutationResult?, of mutation: ModelMutation) throws {
-        guard case .create(let template, _, let content, _) = mutation.action,
-            mutation.createOptions.contains(.mayAlreadyExist), let returned = result?.item.itemIdentifier,
-            let existing = model.items[returned]
+        guard !Self.returnsNewOrSibling(result, of: mutation, in: model),
+            case .create(let template, _, let content, _) = mutation.action,
+            let returned = result?.item.itemIdentifier, let existing = model.items[returned]
         else { return }
         let kind = content == nil ? "folder" : "file"
-        try ensure(
-            existing.parent == template.parentItemIdentifier && existing.isFolder == (content == nil)
-                && caseRule.collisionKey(for: existing.name) == caseRule.collisionKey(for: template.filename),
+        throw failure(
             "\(mutation) returned an existing item that is no \(kind) of that name in \(template.parentItemIdentifier)",
             clauses: ["R12.3"],
             expected:
                 "a new item, or a \(kind) named \(template.filename.debugDescription) in \(template.parentItemIdentifier)",
             actual: "\(returned) \(existing.name.debugDescription) in \(existing.parent)"
         )
+    }
+
+    /// Whether `result` of `mutation`, made with the domain in `model`'s state, is a new item or,
+    /// for a creation with `mayAlreadyExist`, an existing sibling of the template's kind and name
+    /// (under the domain's case rule) in its parent. Two writes made together are judged in each
+    /// order, so a sibling a rename made it may come back only in the order the rename went first.
+    static func returnsNewOrSibling(
+        _ result: ItemMutationResult?,
+        of mutation: ModelMutation,
+        in model: ModelState
+    ) -> Bool {
+        guard case .create(let template, _, let content, _) = mutation.action,
+            mutation.createOptions.contains(.mayAlreadyExist), let returned = result?.item.itemIdentifier,
+            let existing = model.items[returned]
+        else { return true }
+        return existing.parent == template.parentItemIdentifier && existing.isFolder == (content == nil)
+            && model.caseRule.collisionKey(for: existing.name) == model.caseRule.collisionKey(for: template.filename)
     }
 
     static func describe(_ outcome: Result<ItemMutationResult?, any Error>) -> String {
