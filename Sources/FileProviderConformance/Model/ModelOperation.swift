@@ -144,16 +144,28 @@ indirect enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the operation needs the host caught up with the state the last check listed, and
-    /// leaves the host in a state of its own: it runs in a check window of its own, with a check
-    /// before it and one after (catch-ups and replays compare with the last listing, an offline
-    /// or signed-out window and a store reset use the host's anchor, a full-quota window the last
-    /// listing's versions, a backlog restarts the host).
+    /// Whether the operation needs the host caught up with the state the last check listed: it
+    /// runs in a check window of its own, with a check before it and, unless it
+    /// ``onlyReadsChanges``, one after (catch-ups and replays compare with the last listing, an
+    /// offline or signed-out window and a store reset use the host's anchor, a full-quota window
+    /// the last listing's versions, a backlog restarts the host).
     var needsCheckedState: Bool {
         switch self {
         case .catchUp, .replayOldAnchor, .offline, .signedOut, .fullQuota, .resetStore, .expireHistory, .restart,
             .backlog:
             true
+        default: false
+        }
+    }
+
+    /// Whether the operation only reads the working set's change history on enumerators of its
+    /// own (a catch-up from the host's anchor, a replay from a saved one) and compares it with the
+    /// last listing: it changes neither the domain nor the host, so the state stays as the check
+    /// before it left it, and the next window starts after it with no check of its own. A provider
+    /// that changes something on such a read is found by the next window's check.
+    var onlyReadsChanges: Bool {
+        switch self {
+        case .catchUp, .replayOldAnchor: true
         default: false
         }
     }
