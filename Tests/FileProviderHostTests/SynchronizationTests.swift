@@ -25,6 +25,33 @@ struct SynchronizationTests {
         await host.stop()
     }
 
+    @Test(
+        "a synchronization in the caller's task converges as synchronize() does; stop neither cancels nor waits for it, and the status stays stopped"
+    )
+    func synchronizationInCallerTask() async throws {
+        let (provider, docs, _, _) = HostFixture.populatedProvider()
+        let host = try HostFixture.host(provider, pageSize: 2)
+        let first = try await host.synchronizeInCallerTask()
+        #expect(first.listingCount == 1)
+        #expect(first.listedItemCount == 5)
+        #expect(await host.replica.count == 5)
+
+        let late = provider.remoteCreate("late.txt", in: docs)
+        let gate = Gate()
+        provider.hold(.enumerateChanges, at: gate)
+        var arrivals = gate.arrivals.makeAsyncIterator()
+        async let second = host.synchronizeInCallerTask()
+        await arrivals.next()
+        await host.stop()
+        #expect(await host.syncStatus == .stopped)
+        gate.open()
+        let summary = try await second
+        #expect(summary.updatedItemIdentifiers == [late])
+        #expect(await host.item(late)?.filename == "late.txt")
+        #expect(await host.syncStatus == .stopped)
+        await #expect(throws: HostError.stopped) { try await host.synchronizeInCallerTask() }
+    }
+
     @Test("remote changes plus a signal converge: creations, renames, moves, edits, recursive deletions")
     func remoteChangesConverge() async throws {
         let (provider, docs, notes, top) = HostFixture.populatedProvider()

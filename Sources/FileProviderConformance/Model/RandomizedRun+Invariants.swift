@@ -21,7 +21,8 @@ extension RandomizedRun {
         checksMade += 1
         let summary: SyncSummary
         do {
-            summary = try await host.synchronize()
+            // The run drives its host from this task alone and stops it only after its last call.
+            summary = try await host.synchronizeInCallerTask()
         } catch {
             throw failure("the host could not catch up with the working set", clauses: ["R5.1"], actual: "\(error)")
         }

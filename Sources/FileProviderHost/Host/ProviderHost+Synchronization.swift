@@ -41,6 +41,23 @@ extension ProviderHost {
         return try await value(of: task)
     }
 
+    /// ``synchronize()`` run in the caller's task instead of a task the host tracks, for a driver
+    /// that owns the host and never stops it while a call of its own is in progress (the
+    /// conformance suite's randomized runs, which synchronize after every few steps): it spares
+    /// the hand-off to another task and back, which costs more than a short catch-up. ``stop()``
+    /// neither cancels such a call nor waits for it (the call runs to its end, applying each batch
+    /// whole, and leaves the status stopped); the caller's cancellation stops it as it stops any
+    /// call of its task.
+    ///
+    /// - Returns: what the synchronization did.
+    /// - Throws: as ``synchronize()``.
+    @discardableResult
+    package func synchronizeInCallerTask() async throws -> SyncSummary {
+        try ensureRunning()
+        await acquireSyncSlot()
+        return try await synchronizeHoldingSlot()
+    }
+
     /// Lists the working set afresh and compares it with the replica.
     ///
     /// - Returns: the difference; empty when the replica has converged.
@@ -97,7 +114,7 @@ extension ProviderHost {
         do {
             let summary = try await synchronizeReplica()
             syncFailures = 0
-            syncStatus = .idle
+            syncStatus = isStopped ? .stopped : .idle
             lastSyncError = nil
             synchronizationCount += 1
             return summary
