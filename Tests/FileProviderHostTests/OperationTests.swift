@@ -11,6 +11,7 @@ struct OperationTests {
         let host = try HostFixture.host(provider)
         try await host.synchronize()
         let contents = try HostFixture.file("hello")
+        defer { try? FileManager.default.removeItem(at: contents) }
         let create = try await host.submit(
             .createItem(HostFixture.template("hello.txt"), fields: .all, contents: contents, options: [])
         )

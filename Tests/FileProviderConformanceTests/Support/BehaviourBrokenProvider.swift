@@ -19,6 +19,10 @@ final class BehaviourBrokenProvider: ReferenceProviderLayer, @unchecked Sendable
         self.bug = bug
     }
 
+    deinit {
+        try? FileManager.default.removeItem(at: sharedFiles)
+    }
+
     /// `item` with the bug's changes to what a creation or modification sends the store.
     private func incoming(_ item: any FileProviderItem) -> ItemSnapshot {
         var item = ItemSnapshot(item)

@@ -320,11 +320,13 @@ extension BrokenProvider {
         if bug == .restoreEmptiesContent, before?.parentItemIdentifier == .trashContainer,
             result.item.parentItemIdentifier != .trashContainer, result.item.contentType != .folder
         {
+            let empty = try ScratchFile.empty()
+            defer { ContentFile.remove(empty) }
             let emptied = try await base.modifyItem(
                 result.item,
                 baseVersion: result.item.itemVersion,
                 changedFields: .contents,
-                contents: try ScratchFile.empty(),
+                contents: empty,
                 options: [],
                 request: request
             )

@@ -31,6 +31,7 @@ final class LateUploadLayer: ReferenceProviderLayer {
         }
         let bytes = try Data(contentsOf: contents)
         let placeholder = try ScratchFile.containing(Data())
+        defer { ContentFile.remove(placeholder) }
         let result = try await inner.createItem(
             basedOn: template,
             fields: fields,
@@ -60,11 +61,13 @@ final class LateUploadLayer: ReferenceProviderLayer {
             )
         }
         let bytes = try Data(contentsOf: contents)
+        let placeholder = try ScratchFile.containing(Data("queued".utf8))
+        defer { ContentFile.remove(placeholder) }
         let result = try await inner.modifyItem(
             item,
             baseVersion: baseVersion,
             changedFields: changedFields,
-            contents: try ScratchFile.containing(Data("queued".utf8)),
+            contents: placeholder,
             options: options,
             request: request
         )
