@@ -141,6 +141,38 @@ import Testing
         #expect(second.deletedItemIdentifiers == ["f"])
     }
 
+    /// A folder moves out of its parent, the parent is deleted, a subfolder moves out of the folder
+    /// and the folder is deleted: the folder's move is still reported before its old parent's
+    /// deletion, in its last state, so the subfolder and its file survive a consumer that deletes
+    /// folders with their contents — in batches of one, two and seven, and from the journal read
+    /// back.
+    @Test(arguments: [1, 2, 7]) func aFolderDeletedAfterLeavingADeletedFolderLosesNothing(limit: Int) throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let journal = try ChangeJournal(journalAt: scratch.file("changes"))
+        let tree = [
+            item("p", "p", folder: true), item("f", "f", in: "p", folder: true), item("g", "g", in: "f", folder: true),
+            item("c", "c", in: "g"),
+        ]
+        try journal.record(updated: tree)
+        let anchor = try journal.currentAnchor()
+        try journal.record(updated: [item("f", "f", folder: true)])
+        try journal.record(deleted: ["p"])
+        try journal.record(updated: [item("g", "g", folder: true)])
+        try journal.record(deleted: ["f"])
+        for reader in [journal, try ChangeJournal(journalAt: scratch.file("changes"))] {
+            var replica = Replica(items: Dictionary(uniqueKeysWithValues: tree.map { ($0.itemIdentifier, $0) }))
+            var next = anchor
+            for _ in 0..<20 {
+                let batch = try reader.changes(since: next, limit: limit)
+                replica.apply(batch, limit: limit)
+                next = batch.anchor
+                if !batch.moreComing { break }
+            }
+            #expect(replica.items.keys.sorted() == ["c", "g"])
+        }
+    }
+
     @Test func anchorsExpireWithRetentionEpochAndGarbage() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }

@@ -91,6 +91,47 @@ struct ChangeEnumerationTests {
     }
 
     @Test(
+        "a folder that left a folder before its deletion, and was deleted after a subfolder left it, loses nothing",
+        arguments: [1, 2, 7]
+    )
+    func folderDeletedAfterLeavingADeletedFolder(batchSize: Int) async throws {
+        let fixture = try Fixture()
+        let outer = try await fixture.createFolder("outer")
+        let folder = try await fixture.createFolder("folder", in: outer.itemIdentifier)
+        let inner = try await fixture.createFolder("inner", in: folder.itemIdentifier)
+        let file = try await fixture.createFile("file", in: inner.itemIdentifier)
+        var parents: [ItemIdentifier: ItemIdentifier] = [:]
+        for item in [outer, folder, inner, file] { parents[item.itemIdentifier] = item.parentItemIdentifier }
+        let anchor = try await fixture.currentAnchor()
+        let remote = fixture.store.remote
+        _ = try remote.move(folder.itemIdentifier, to: .rootContainer)
+        try remote.delete(outer.itemIdentifier)
+        _ = try remote.move(inner.itemIdentifier, to: .rootContainer)
+        try remote.delete(folder.itemIdentifier)
+
+        // A consumer applies a batch's updates, then its deletions, each with its contents.
+        var current = anchor
+        var moreComing = true
+        while moreComing {
+            let batch = try await fixture.provider.enumerator(for: .workingSet, request: Request())
+                .changeBatch(from: current, suggestedBatchSize: batchSize)
+            #expect(Set(batch.updatedItems.map(\.itemIdentifier)).isDisjoint(with: batch.deletedItemIdentifiers))
+            for item in batch.updatedItems {
+                #expect(item.parentItemIdentifier.isReservedContainer || parents[item.parentItemIdentifier] != nil)
+                parents[item.itemIdentifier] = item.parentItemIdentifier
+            }
+            var doomed = Set(batch.deletedItemIdentifiers)
+            while let child = parents.first(where: { doomed.contains($0.value) && !doomed.contains($0.key) })?.key {
+                doomed.insert(child)
+            }
+            for identifier in doomed { parents[identifier] = nil }
+            current = batch.anchor
+            moreComing = batch.moreComing
+        }
+        #expect(parents == [inner.itemIdentifier: .rootContainer, file.itemIdentifier: inner.itemIdentifier])
+    }
+
+    @Test(
         "garbage, forged, other-domain, other-epoch, future and too-old anchors expire",
         arguments: ["garbage", "forged", "domain", "epoch", "future", "retention"]
     )

@@ -8,9 +8,10 @@ import FileProviderKit
 /// tombstone entry. An entry keeps its item only while it is the item's latest change: a later
 /// entry of the same item (or its deletion) releases it, so whether an entry is current, and
 /// what it reports, cost O(1). An entry a deletion followed before its item changed again is
-/// pinned: it reports the item's latest state, so an item that left a folder is reported before
-/// the folder's deletion. The oldest entries beyond `retention` are dropped first, and anchors
-/// that need them expire; ranks keep growing after `dropAll()`, so they never repeat.
+/// pinned: it reports the item's latest state — or, once the item is deleted too, its last state
+/// before that — so an item that left a folder is reported before the folder's deletion, with
+/// whatever it still held then. The oldest entries beyond `retention` are dropped first, and
+/// anchors that need them expire; ranks keep growing after `dropAll()`, so they never repeat.
 package struct ChangeHistory: Sendable {
     /// One change.
     package struct Entry: Hashable, Sendable {
@@ -56,6 +57,9 @@ package struct ChangeHistory: Sendable {
     private var latestRanks: [ItemIdentifier: UInt64] = [:]
     /// The rank of the latest deletion entry; 0 before any.
     private var lastDeletionRank: UInt64 = 0
+    /// The last state of every deleted item whose tombstone is retained and whose state before
+    /// it was known, with the tombstone's rank (see ``deletedState(of:)``).
+    private var deletedStates: [ItemIdentifier: (item: ItemSnapshot, tombstone: UInt64)] = [:]
 
     /// An empty history whose first entry gets `firstRank`.
     package init(retention: Int, firstRank: UInt64 = 1) {
@@ -92,12 +96,26 @@ package struct ChangeHistory: Sendable {
         latestRanks[identifier]
     }
 
-    /// The item an entry reports: its own state while it is its item's latest, the item's latest
-    /// state while it is pinned and the item is not deleted, otherwise `nil`.
+    /// The item an entry reports: its own state while it is its item's latest; while it is
+    /// pinned, the item's latest state, or its last state before its deletion (its tombstone,
+    /// later, deletes it again); otherwise `nil`.
+    ///
+    /// A pinned entry of a deleted item must still report it: a consumer at an older anchor may
+    /// hold the item, and items since moved out of it, below the folder whose deletion the pin
+    /// stands before, and would delete them with that folder.
     package func reportedItem(_ entry: Entry) -> ItemSnapshot? {
         if let item = entry.item { return item }
-        guard entry.isPinned, let rank = latestRanks[entry.identifier] else { return nil }
-        return self.entry(at: rank)?.item
+        guard entry.isPinned else { return nil }
+        if let rank = latestRanks[entry.identifier] { return self.entry(at: rank)?.item }
+        return deletedStates[entry.identifier]?.item
+    }
+
+    /// The last state of a deleted item before its deletion, with the rank of its tombstone, while
+    /// the tombstone is retained; `nil` for an item not deleted, or deleted with no retained state
+    /// before. An item a pinned entry reports in that state may lie in folders deleted since: a
+    /// change enumeration reports them in their last state too, ahead of it.
+    package func deletedState(of identifier: ItemIdentifier) -> (item: ItemSnapshot, tombstone: UInt64)? {
+        deletedStates[identifier]
     }
 
     /// The latest state of the item with `identifier`, or `nil` when it is deleted or its latest
@@ -106,21 +124,55 @@ package struct ChangeHistory: Sendable {
         latestRanks[identifier].flatMap { entry(at: $0)?.item }
     }
 
+    /// The ancestors of `item` a consumer at position `position` may not know in their current
+    /// state, top down: those whose latest change is after `position`, and those deleted after it,
+    /// in their last state (an item a pinned entry reports after its deletion may lie in them). A
+    /// change enumeration reports them ahead of `item`, so parents precede their children.
+    ///
+    /// Cost: O(ancestors reported), each O(1).
+    package func ancestors(of item: ItemSnapshot, after position: UInt64) -> [ItemSnapshot] {
+        var chain: [ItemSnapshot] = []
+        var cursor = item.parentItemIdentifier
+        while !cursor.isReservedContainer, chain.count <= retainedCount {
+            if let rank = latestRanks[cursor] {
+                guard rank > position, let ancestor = entry(at: rank)?.item else { break }
+                chain.append(ancestor)
+            } else if let deleted = deletedStates[cursor], deleted.tombstone > position {
+                chain.append(deleted.item)
+            } else {
+                break
+            }
+            cursor = chain[chain.count - 1].parentItemIdentifier
+        }
+        return chain.reversed()
+    }
+
     /// Appends an entry for the new state of `item` — which left `formerParent`, if given — and
     /// returns its rank, dropping the oldest entry beyond the retention.
     @discardableResult
     package mutating func append(_ item: ItemSnapshot, leaving formerParent: ItemIdentifier? = nil) -> UInt64 {
+        deletedStates[item.itemIdentifier] = nil
         supersede(latestRanks.updateValue(nextRank, forKey: item.itemIdentifier))
         return add(Entry(identifier: item.itemIdentifier, isDeletion: false, item: item, formerParent: formerParent))
     }
 
     /// Appends a tombstone entry for the item with `identifier`, deleted from `parent` when the
-    /// writer knows it, and returns its rank, dropping the oldest entry beyond the retention.
+    /// writer knows it, and returns its rank, dropping the oldest entry beyond the retention. The
+    /// item's last state is its latest retained entry's, or `lastState` when none is retained (a
+    /// journal read back after compaction).
     @discardableResult
-    package mutating func appendDeletion(of identifier: ItemIdentifier, from parent: ItemIdentifier? = nil) -> UInt64 {
-        supersede(latestRanks.removeValue(forKey: identifier))
+    package mutating func appendDeletion(
+        of identifier: ItemIdentifier,
+        from parent: ItemIdentifier? = nil,
+        lastState: ItemSnapshot? = nil
+    ) -> UInt64 {
+        let latest = latestRanks.removeValue(forKey: identifier)
+        let state = latest.flatMap { entry(at: $0)?.item } ?? lastState
+        supersede(latest)
         lastDeletionRank = nextRank
-        return add(Entry(identifier: identifier, isDeletion: true, item: nil, formerParent: parent))
+        let rank = add(Entry(identifier: identifier, isDeletion: true, item: nil, formerParent: parent))
+        if let state, rank >= firstRetainedRank { deletedStates[identifier] = (state, rank) }
+        return rank
     }
 
     /// Appends an entry already superseded, as compaction wrote it.
@@ -151,9 +203,14 @@ package struct ChangeHistory: Sendable {
     }
 
     private mutating func drop(_ count: Int) {
-        for index in head..<head + count where entries[index].item != nil {
-            latestRanks[entries[index].identifier] = nil
-            entries[index].item = nil
+        for index in head..<head + count {
+            let identifier = entries[index].identifier
+            if entries[index].item != nil {
+                latestRanks[identifier] = nil
+                entries[index].item = nil
+            } else if entries[index].isDeletion, deletedStates[identifier]?.tombstone == baseRank + UInt64(index) {
+                deletedStates[identifier] = nil
+            }
         }
         head += count
         if head >= 1024, head * 2 >= entries.count {

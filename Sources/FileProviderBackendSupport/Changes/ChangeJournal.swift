@@ -14,7 +14,8 @@ import Synchronization
 /// - parents before their children, in a batch and across batches: an item's ancestors that
 ///   changed after the anchor are reported ahead of it (R6.2);
 /// - an item that moved out of a folder before that folder's deletion (R6.5): an entry followed by
-///   a deletion before its item changed again still reports the item;
+///   a deletion before its item changed again still reports the item — in its last state if it
+///   was deleted too, so what it held then and left later survives the folder's deletion;
 /// - never an identifier both updated and deleted in one batch, and at most `limit` changes in
 ///   one.
 ///
@@ -28,7 +29,9 @@ import Synchronization
 public final class ChangeJournal: Sendable {
     enum Change: Codable, Sendable {
         case update(ItemSnapshot)
-        case deletion(ItemIdentifier)
+        /// A deletion; after compaction, with the item's last state when its earlier entries are
+        /// gone (a pinned one may report it).
+        case deletion(ItemIdentifier, lastState: ItemSnapshot? = nil)
         case superseded(ItemIdentifier, pinned: Bool)
     }
 
@@ -95,7 +98,7 @@ public final class ChangeJournal: Sendable {
     /// - Throws: `cannotSynchronize` when the journal cannot be written;
     ///   nothing is recorded then.
     public func record(updated: [ItemSnapshot] = [], deleted: [ItemIdentifier] = []) throws(FileProviderError) {
-        let changes = updated.map(Change.update) + deleted.map(Change.deletion)
+        let changes = updated.map(Change.update) + deleted.map { Change.deletion($0) }
         guard !changes.isEmpty else { return }
         try state.withLock { state throws(FileProviderError) in
             // Durable first, then applied in place (never a copy of the history: O(changes) per
@@ -173,15 +176,19 @@ public final class ChangeJournal: Sendable {
         for change in changes {
             switch change {
             case .update(let item): history.append(item)
-            case .deletion(let identifier): history.appendDeletion(of: identifier)
+            case .deletion(let identifier, let lastState): history.appendDeletion(of: identifier, lastState: lastState)
             case .superseded(let identifier, let pinned): history.appendSuperseded(identifier, pinned: pinned)
             }
         }
     }
 
     private static func compacted(_ state: State) -> [Record] {
-        let changes = state.history.retained.map { entry -> Change in
-            if entry.isDeletion { return .deletion(entry.identifier) }
+        let history = state.history
+        let changes = history.retainedEntries.map { rank, entry -> Change in
+            if entry.isDeletion {
+                let deleted = history.deletedState(of: entry.identifier)
+                return .deletion(entry.identifier, lastState: deleted?.tombstone == rank ? deleted?.item : nil)
+            }
             if let item = entry.item { return .update(item) }
             return .superseded(entry.identifier, pinned: entry.isPinned)
         }
@@ -215,7 +222,7 @@ public final class ChangeJournal: Sendable {
                 marker = nil
                 continue
             }
-            var chain = ancestors(of: item, after: position, in: history) + [item]
+            var chain = history.ancestors(of: item, after: position) + [item]
             if let current = marker, let index = chain.firstIndex(where: { $0.itemIdentifier == current }) {
                 chain.removeFirst(index + 1)
             }
@@ -236,6 +243,13 @@ public final class ChangeJournal: Sendable {
                 break
             }
         }
+        // A deleted item a pinned entry reported before its tombstone in the same batch is only
+        // deleted: the batch's updates apply before its deletions, and never name one identifier
+        // twice.
+        if !deleted.isEmpty, !updated.isEmpty {
+            let gone = Set(deleted)
+            updated.removeAll { gone.contains($0.itemIdentifier) }
+        }
         let anchor = try ChangeAnchor(epoch: state.epoch, position: position, marker: marker).anchor()
         return ChangeBatch(
             updatedItems: updated,
@@ -243,24 +257,5 @@ public final class ChangeJournal: Sendable {
             anchor: anchor,
             moreComing: position < history.nextRank
         )
-    }
-
-    /// The ancestors of `item` whose latest change is after `position`, top down.
-    private static func ancestors(
-        of item: ItemSnapshot,
-        after position: UInt64,
-        in history: ChangeHistory
-    )
-        -> [ItemSnapshot]
-    {
-        var chain: [ItemSnapshot] = []
-        var cursor = item.parentItemIdentifier
-        while !cursor.isReservedContainer, chain.count <= history.retainedCount,
-            let rank = history.latestRank(of: cursor), rank > position, let ancestor = history.entry(at: rank)?.item
-        {
-            chain.append(ancestor)
-            cursor = ancestor.parentItemIdentifier
-        }
-        return chain.reversed()
     }
 }

@@ -23,12 +23,14 @@ extension StoreState {
     /// rank of its latest entry), so changes coalesce per item and an item reports its current
     /// state once; a deletion is always an item's last entry. The exception is a pinned entry —
     /// one a deletion followed before the item changed again — which reports the item's latest
-    /// state too: an item that left a folder is thus reported before the folder's deletion, so a
-    /// consumer that deletes a folder with its contents loses nothing. Before an item, its ancestors that
-    /// have later entries — so may be unknown to the consumer, having been created after the
-    /// anchor — are reported first, top down: parents always precede their children, in a batch
-    /// and across batches. When those ancestors do not fit in an empty batch, the batch delivers
-    /// the first of them and `marker` remembers the last one delivered.
+    /// state too, or its last state before its own deletion: an item that left a folder is thus
+    /// reported before the folder's deletion, so a consumer that deletes a folder with its
+    /// contents loses nothing, not even what the item held then and left later. Before an item,
+    /// its ancestors that have later entries (or were deleted later) — so may be unknown to the
+    /// consumer, having been created after the anchor — are reported first, top down: parents
+    /// always precede their children, in a batch and across batches. When those ancestors do not
+    /// fit in an empty batch, the batch delivers the first of them and `marker` remembers the
+    /// last one delivered. An item whose tombstone the same batch holds is reported deleted only.
     ///
     /// Cost: O(entries scanned + items reported), each entry and each ancestor costing O(1) (the
     /// change log holds the latest state of every item it names, so nothing is looked up in the
@@ -52,7 +54,7 @@ extension StoreState {
                 batch.marker = nil
                 continue
             }
-            let ancestors = ancestorsToReport(before: item, at: batch.position)
+            let ancestors = log.ancestors(of: item, after: batch.position)
             if ancestors.isEmpty, batch.marker == nil {
                 if emitted.insert(item.itemIdentifier).inserted { batch.updated.append(item) }
                 batch.position += 1
@@ -79,22 +81,14 @@ extension StoreState {
                 break
             }
         }
+        // A deleted item a pinned entry reported before its tombstone in the same batch is only
+        // deleted: the batch's updates apply before its deletions, and never name one identifier
+        // twice.
+        if !batch.deleted.isEmpty, !batch.updated.isEmpty {
+            let deleted = Set(batch.deleted)
+            batch.updated.removeAll { deleted.contains($0.itemIdentifier) }
+        }
         batch.moreComing = batch.position < log.nextRank
         return batch
-    }
-
-    /// The ancestors of `item` whose latest change is after `position`, top down: those the
-    /// consumer may not know yet when it receives `item`. An ancestor whose latest entry is no
-    /// longer retained changed before `position`.
-    private func ancestorsToReport(before item: ItemSnapshot, at position: UInt64) -> [ItemSnapshot] {
-        var chain: [ItemSnapshot] = []
-        var cursor = item.parentItemIdentifier
-        while !cursor.isReservedContainer, let rank = log.latestRank(of: cursor), rank > position,
-            let ancestor = log.entry(at: rank)?.item
-        {
-            chain.append(ancestor)
-            cursor = ancestor.parentItemIdentifier
-        }
-        return chain.reversed()
     }
 }

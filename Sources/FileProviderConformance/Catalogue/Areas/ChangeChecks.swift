@@ -23,6 +23,7 @@ enum ChangeChecks {
         metadataOnlyEditsInFolderFeeds, remoteChangesOfUnseenItemsInFolderFeeds,
         channelsAgreeOnExtremes,
         keptEnumeratorsFollowTheirFolder, quietAnchorsAskedAgain, folderAnchorAfterWritesOnAnEarlierEnumerator,
+        departedFolderDeletedLater,
     ]
 
     /// The working set as a map of digests: the state a catch-up from an anchor taken before starts from.

@@ -1,7 +1,8 @@
 import FileProviderKit
 import Foundation
 
-/// The CHG checks of rule 6, *every change is reported, in a usable order* — items that leave a folder (CHG-24, CHG-25).
+/// The CHG checks of rule 6, *every change is reported, in a usable order* — items that leave a folder (CHG-24, CHG-25,
+/// CHG-79).
 extension ChangeChecks {
     /// Makes folder `F` holding folder `X` holding a file, and returns them.
     private static func nestedDeparture(
@@ -76,6 +77,40 @@ extension ChangeChecks {
                 truth: try await workingSetDigests(context),
                 keeping: [leaving.itemIdentifier],
                 " in batches of \(batchSize) applied with recursive deletions"
+            )
+        }
+    }
+
+    static let departedFolderDeletedLater = ConformanceCheck(
+        "CHG-79",
+        .changes,
+        "a folder that left a deleted folder, then lost a subfolder and was deleted, still keeps that subfolder",
+        rule: "Rule 6 (every change, in a usable order)",
+        clauses: ["R6.12", "R6.5"],
+        rationale: "A consumer at an older anchor still holds the folder, and what it held, inside the folder it "
+            + "left; a provider that reports nothing for a departed item once that item is deleted too lets the old "
+            + "parent's deletion take the subfolder that left the item later, and its unchanged contents with it.",
+        requires: .writing
+    ) { context in
+        for batchSize in [1, 2] {
+            let outer = try await context.createFolder(named: "Outer-\(batchSize)")
+            let (middle, inner) = try await nestedDeparture(context, named: "Middle-\(batchSize)")
+            let placed = try await context.move(middle, to: outer.itemIdentifier)
+            let target = try await context.createFolder(named: "Target-\(batchSize)")
+            let anchor = try await context.anchor()
+            let base = try await workingSetDigests(context)
+            _ = try await context.move(placed, to: .rootContainer)
+            try await context.delete(try await context.item(outer.itemIdentifier), options: .recursive)
+            _ = try await context.move(try await context.item(inner.itemIdentifier), to: target.itemIdentifier)
+            try await context.delete(try await context.item(middle.itemIdentifier), options: .recursive)
+            let state = try await context.catchUp(from: anchor, over: base, on: context.provider, batchSize: batchSize)
+            context.expectCaughtUp(
+                state,
+                truth: try await workingSetDigests(context),
+                keeping: [inner.itemIdentifier],
+                " in batches of \(batchSize) applied with recursive deletions, after the folder that held "
+                    + "\(inner.itemIdentifier) left its parent, the parent was deleted, \(inner.itemIdentifier) left "
+                    + "the folder and the folder was deleted"
             )
         }
     }
