@@ -288,10 +288,12 @@ struct ModelState {
     /// The names local operations draw from: few, so collisions are frequent, with case variants,
     /// both Unicode normalisations of one name ("café" precomposed and decomposed), and a
     /// precomposed name the decomposed one is canonically a prefix of ("café2"), which Swift's
-    /// `String` `<` leaves unordered on Linux, and a dot-name (which sets no flag).
+    /// `String` `<` leaves unordered on Linux, a dot-name (which sets no flag), and names with the
+    /// characters URLs, forms and other file systems treat apart ("+", a space, ":", "%"), which
+    /// must come back through every channel, and through later renames and moves, as written.
     static let names = [
         "a", "b", "A", "notes.txt", "NOTES.txt", "c", "photo.png", "d", "caf\u{E9}", "cafe\u{301}", "caf\u{E9}2",
-        ".profile", "Caf\u{E9}", "stra\u{DF}e", "STRASSE",
+        ".profile", "Caf\u{E9}", "stra\u{DF}e", "STRASSE", "a+b c.txt", "Re: 100%.txt",
     ]
 
     /// How many different small contents the content slots stand for.

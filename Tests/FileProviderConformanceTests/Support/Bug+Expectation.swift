@@ -96,8 +96,7 @@ extension Bug {
         case .contentWriteDropsExtendedAttributes: BugExpectation(["R13.2"], ["MUT-38", "CHG-26"])
         case .contentWriteResetsCreationDate: BugExpectation(["R13.2"], ["MUT-38", "CHG-26"])
         case .metadataConflictsIgnored: BugExpectation(["R13.3"], ["MUT-27", "MUT-28"])
-        case .staleWriteDropsIncoming:
-            BugExpectation(["R13.4"], ["MUT-10", "MUT-29", "MUT-30", "MODEL-01", "MODEL-02"])
+        case .staleWriteDropsIncoming: BugExpectation(["R13.4"], ["MUT-10", "MUT-29", "MUT-30"])
         case .largeStaleWriteOverwrites: BugExpectation(["R13.4"], ["MUT-10", "MUT-29", "MUT-30"])
         case .conflictCopiesIgnoreCase: BugExpectation(["R13.5"], ["MUT-30", "MUT-34"])
         case .moveIntoDescendantIgnored: BugExpectation(["R13.6"], ["MUT-12", "MUT-37"])

@@ -48,7 +48,7 @@ enum ModelDivergence: String, CaseIterable, Sendable {
         case .latestBytesForOlderVersions: "older version"
         case .corruptsLatestBytes: "differs from what was written"
         case .writesInTheTrashDropped: "documentSize is"
-        case .keptListingsServeTheirFirstPage: "kept since an earlier step lists by name other than a fresh one"
+        case .keptListingsServeTheirFirstPage: "on an enumerator made before its deletion succeeded"
         case .folderChangesDropTagData: "does not end in the state a fresh listing shows"
         case .lookupsServeTheFirstAnswer: "item(for:)"
         case .offlineLookupsServedFromCache: "while the server is unreachable"
