@@ -147,6 +147,19 @@ package struct ChangeHistory: Sendable {
         return chain.reversed()
     }
 
+    /// Removes from `updated` every item `deleted` names: a deleted item a pinned entry reported
+    /// before its tombstone in the same batch is only deleted, since a batch's updates apply
+    /// before its deletions and a batch never names one identifier twice.
+    package static func removeDeleted<Item>(
+        from updated: inout [Item],
+        _ deleted: [ItemIdentifier],
+        identifier: (Item) -> ItemIdentifier
+    ) {
+        guard !deleted.isEmpty, !updated.isEmpty else { return }
+        let gone = Set(deleted)
+        updated.removeAll { gone.contains(identifier($0)) }
+    }
+
     /// Appends an entry for the new state of `item` — which left `formerParent`, if given — and
     /// returns its rank, dropping the oldest entry beyond the retention.
     @discardableResult

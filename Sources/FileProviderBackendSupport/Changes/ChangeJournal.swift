@@ -243,13 +243,7 @@ public final class ChangeJournal: Sendable {
                 break
             }
         }
-        // A deleted item a pinned entry reported before its tombstone in the same batch is only
-        // deleted: the batch's updates apply before its deletions, and never name one identifier
-        // twice.
-        if !deleted.isEmpty, !updated.isEmpty {
-            let gone = Set(deleted)
-            updated.removeAll { gone.contains($0.itemIdentifier) }
-        }
+        ChangeHistory.removeDeleted(from: &updated, deleted) { $0.itemIdentifier }
         let anchor = try ChangeAnchor(epoch: state.epoch, position: position, marker: marker).anchor()
         return ChangeBatch(
             updatedItems: updated,

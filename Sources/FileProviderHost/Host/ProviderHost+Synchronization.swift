@@ -34,10 +34,7 @@ extension ProviderHost {
     @discardableResult
     public func synchronize() async throws -> SyncSummary {
         try ensureRunning()
-        let task = track {
-            await self.acquireSyncSlot()
-            return try await self.synchronizeHoldingSlot()
-        }
+        let task = track { try await self.synchronizeInCallerTask() }
         return try await value(of: task)
     }
 

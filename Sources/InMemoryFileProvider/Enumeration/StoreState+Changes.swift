@@ -1,3 +1,4 @@
+import FileProviderBackendSupport
 import FileProviderKit
 
 extension StoreState {
@@ -81,13 +82,7 @@ extension StoreState {
                 break
             }
         }
-        // A deleted item a pinned entry reported before its tombstone in the same batch is only
-        // deleted: the batch's updates apply before its deletions, and never name one identifier
-        // twice.
-        if !batch.deleted.isEmpty, !batch.updated.isEmpty {
-            let deleted = Set(batch.deleted)
-            batch.updated.removeAll { deleted.contains($0.itemIdentifier) }
-        }
+        ChangeHistory.removeDeleted(from: &batch.updated, batch.deleted) { $0.itemIdentifier }
         batch.moreComing = batch.position < log.nextRank
         return batch
     }

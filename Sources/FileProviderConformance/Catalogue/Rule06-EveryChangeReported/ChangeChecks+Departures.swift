@@ -27,6 +27,26 @@ extension ChangeChecks {
         _ = try await context.rename(moved, to: "Left")
     }
 
+    /// Catches up from `anchor` over `base` in batches of `batchSize`, deleting folders with their
+    /// contents, and records a finding unless that ends in the working set's current state with
+    /// `kept` in it; `situation` ends the finding's message.
+    private static func expectCatchUpKeeps(
+        _ kept: ItemSnapshot,
+        _ context: CheckContext,
+        from anchor: SyncAnchor,
+        over base: [ItemIdentifier: ItemDigest],
+        batchSize: Int,
+        _ situation: String
+    ) async throws {
+        let state = try await context.catchUp(from: anchor, over: base, on: context.provider, batchSize: batchSize)
+        context.expectCaughtUp(
+            state,
+            truth: try await workingSetDigests(context),
+            keeping: [kept.itemIdentifier],
+            situation
+        )
+    }
+
     static let departureBeforeFolderDeletion = ConformanceCheck(
         "CHG-24",
         .changes,
@@ -71,11 +91,12 @@ extension ChangeChecks {
             let anchor = try await context.anchor()
             let base = try await workingSetDigests(context)
             try await leaveThenDelete(context, folder: folder, leaving: leaving, to: target.itemIdentifier)
-            let state = try await context.catchUp(from: anchor, over: base, on: context.provider, batchSize: batchSize)
-            context.expectCaughtUp(
-                state,
-                truth: try await workingSetDigests(context),
-                keeping: [leaving.itemIdentifier],
+            try await expectCatchUpKeeps(
+                leaving,
+                context,
+                from: anchor,
+                over: base,
+                batchSize: batchSize,
                 " in batches of \(batchSize) applied with recursive deletions"
             )
         }
@@ -103,11 +124,12 @@ extension ChangeChecks {
             try await context.delete(try await context.item(outer.itemIdentifier), options: .recursive)
             _ = try await context.move(try await context.item(inner.itemIdentifier), to: target.itemIdentifier)
             try await context.delete(try await context.item(middle.itemIdentifier), options: .recursive)
-            let state = try await context.catchUp(from: anchor, over: base, on: context.provider, batchSize: batchSize)
-            context.expectCaughtUp(
-                state,
-                truth: try await workingSetDigests(context),
-                keeping: [inner.itemIdentifier],
+            try await expectCatchUpKeeps(
+                inner,
+                context,
+                from: anchor,
+                over: base,
+                batchSize: batchSize,
                 " in batches of \(batchSize) applied with recursive deletions, after the folder that held "
                     + "\(inner.itemIdentifier) left its parent, the parent was deleted, \(inner.itemIdentifier) left "
                     + "the folder and the folder was deleted"
